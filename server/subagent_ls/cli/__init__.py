@@ -1,0 +1,1 @@
+"""The command line: ``check`` today; it never imports pygls or lsprotocol."""

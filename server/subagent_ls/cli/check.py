@@ -1,0 +1,101 @@
+"""``subagent-ls check``: lint files and folders, optionally fix them, report, set the exit code."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from subagent_ls.cli.reporters import RENDERERS
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.checking import FileReport, check_candidate
+from subagent_ls.engine.config import find_config, load_config
+from subagent_ls.engine.discovery import collect
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.settings import Settings
+from subagent_ls.rules.registry import RULES
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A mistake on the command line: reported in one line, exit 2."""
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("check", help="lint subagent files and folders")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
+    parser.add_argument("--format", choices=sorted(RENDERERS), default="text")
+    parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
+    parser.add_argument("--select", metavar="CODES", help="only these rule codes (comma list)")
+    parser.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma list)")
+    parser.add_argument(
+        "--dialect", choices=sorted(DIALECTS), help="read every file in this dialect; folders "
+        "are then walked for every .md file"
+    )
+    parser.add_argument(
+        "--include-user", action="store_true", help="also check the user-level agent folders"
+    )
+    parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
+    parser.set_defaults(run=run)
+
+
+def _codes(text: str | None) -> frozenset[str] | None:
+    if text is None:
+        return None
+    codes = frozenset(c.strip() for c in text.split(",") if c.strip())
+    if unknown := sorted(codes - RULES.keys()):
+        raise UsageError(f"unknown rule code(s): {', '.join(unknown)}")
+    return codes
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    if args.config and not Path(args.config).is_file():
+        raise UsageError(f"{args.config}: no such settings file")
+    path = Path(args.config) if args.config else find_config(Path.cwd())
+    settings, messages = load_config(path) if path else (Settings(), [])
+    for message in messages:
+        print(f"subagent-ls: {message}", file=sys.stderr)
+    select = _codes(args.select)
+    ignore = _codes(args.ignore) or frozenset()
+    return Settings(**{**_as_dict(settings), "select": select, "ignore": ignore})
+
+
+def _as_dict(settings: Settings) -> dict[str, object]:
+    return {name: getattr(settings, name) for name in settings.__slots__}
+
+
+def _user_folders() -> list[str]:
+    home = Path(os.path.expanduser("~"))
+    folders = {home.joinpath(*f.segments) for d in DIALECTS.values() for f in d.folders}
+    return [str(folder) for folder in sorted(folders) if folder.is_dir()]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = _settings(args)
+    except UsageError as error:
+        print(f"subagent-ls: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    forced = DIALECTS[args.dialect] if args.dialect else None
+    paths = list(args.paths) or ["."]
+    if args.include_user:
+        paths += _user_folders()
+    reports: list[FileReport] = []
+    missing = False
+    for candidate in collect(paths, all_markdown=forced is not None):
+        if candidate.missing:
+            print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
+            missing = True
+            continue
+        reports.append(check_candidate(candidate, settings, forced=forced, fix=args.fix))
+    output = RENDERERS[args.format](reports)
+    if output:
+        sys.stdout.write(output + "\n")
+    if missing:
+        return EXIT_USAGE
+    failed = any(
+        f.severity is Severity.ERROR for r in reports for f in r.findings
+    ) or any(r.write_error for r in reports)
+    return EXIT_ERRORS if failed else EXIT_OK

@@ -1,0 +1,31 @@
+"""``subagent-ls``: parse the command line and dispatch to a subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from subagent_ls import __version__
+from subagent_ls.cli import check
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="subagent-ls", description="Linter and language server for subagent files."
+    )
+    parser.add_argument("--version", action="version", version=f"subagent-ls {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    check.add_parser(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help(sys.stderr)
+        return check.EXIT_USAGE
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        return check.EXIT_OK

@@ -1,0 +1,83 @@
+"""The base dialect: the Harness Subagents format (``.agents/agents/``)."""
+
+from __future__ import annotations
+
+from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+
+COMPLEXITY_TIERS = {
+    "mundane": (
+        "One fully specified step, where the spec decides every choice.",
+        "Find every TODO comment and list them",
+    ),
+    "routine": (
+        "A prescribed procedure with light branching and local reads.",
+        "Run the test suite and report pass/fail grouped by root cause",
+    ),
+    "interpreting": (
+        "Mixed evidence to weigh, prose quality that matters, or a plan that already decides "
+        "the approach.",
+        "Summarize this RFC thread and call out the contested trade-offs",
+    ),
+    "judgment": (
+        "Diagnosis, unfamiliar code, trade-offs, or open-ended work with no ready procedure.",
+        "Find why checkout intermittently double-charges; no reproducer exists",
+    ),
+    "critical": (
+        "A live or irreversible state change, long-horizon orchestration, or design others "
+        "will build on.",
+        "Plan the billing-schema migration under live traffic",
+    ),
+}
+
+FIELDS = {
+    spec.key: spec
+    for spec in (
+        FieldSpec(
+            "name",
+            "Identifies the subagent. 1-64 characters: lowercase letters, digits and hyphens, "
+            "no leading, trailing or consecutive hyphens. Must equal the file name without `.md`.",
+            ("string",),
+            required=True,
+        ),
+        FieldSpec(
+            "description",
+            "What the subagent does and when a parent should delegate to it (1-1024 "
+            "characters). The only part of the file a parent reads before delegating.",
+            ("string",),
+            required=True,
+        ),
+        FieldSpec(
+            "complexity",
+            "The kind of work, from least to most demanding; the harness maps it to a model "
+            "and effort. When omitted, the harness judges from the whole file.",
+            ("string",),
+            values={
+                tier: f"Suited for: {suited}\n\nExample: “{example}”"
+                for tier, (suited, example) in COMPLEXITY_TIERS.items()
+            },
+            unknown_value_code="complexity-unknown",
+        ),
+        FieldSpec(
+            "tools",
+            "Whitelist of tool names, or a boolean: `true` all tools, `false` none. An empty "
+            "list means `false`. Absent: inherits the parent's tools. (Experimental.)",
+            ("string-list", "boolean"),
+            default="inherit the parent's tools",
+            shape_code="tools-format",
+        ),
+        FieldSpec(
+            "metadata",
+            "A map from string keys to string values for properties the format does not "
+            "define, such as provider-specific model routing.",
+            ("map",),
+        ),
+    )
+}
+
+DIALECT = Dialect(
+    id="harness-subagents",
+    harness="the Harness Subagents format",
+    summary="The harness-neutral base format: `name` equals the file name.",
+    folders=(Folder((".agents", "agents")),),
+    fields=FIELDS,
+)

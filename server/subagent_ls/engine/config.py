@@ -1,0 +1,57 @@
+"""Settings from raw values (an editor's ``subagents`` section, or ``[tool.subagent-ls]`` in
+pyproject.toml / ``.subagent-ls.toml``), validated with pydantic. Each bad setting gives one
+clear message and falls back to its default; the others still apply."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.settings import Settings
+
+CONFIG_FILE = ".subagent-ls.toml"
+SEVERITY_NAMES = ("error", "warning", "info", "information", "hint", "off")
+
+
+def find_config(start: Path) -> Path | None:
+    """The closest ``.subagent-ls.toml``, or pyproject.toml with a ``[tool.subagent-ls]``."""
+    for folder in (start, *start.parents):
+        own = folder / CONFIG_FILE
+        if own.is_file():
+            return own
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and "subagent-ls" in pyproject.read_text("utf-8", "replace"):
+            return pyproject
+    return None
+
+
+def load_config(path: Path) -> tuple[Settings, list[str]]:
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return Settings(), [f"{path}: cannot read the settings ({error}); using the defaults."]
+    raw = data.get("tool", {}).get("subagent-ls", {}) if path.name == "pyproject.toml" else data
+    return settings_from_raw(raw, str(path))
+
+
+def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
+    """Validate ``raw``; returns the settings and one message per rejected setting."""
+    from subagent_ls.engine.config_model import RawSettings, validate_each
+
+    if not isinstance(raw, dict):
+        return Settings(), [f"{origin}: settings must be a table of keys; using the defaults."]
+    model, messages = validate_each(RawSettings, raw, origin)
+    rules: dict[str, Severity | None] = {}
+    for code, level in (model.rules or {}).items():
+        rules[code] = None if level == "off" else Severity.parse(level)
+    given = {
+        "harness": model.harness,
+        "dialects": model.dialects,
+        "extra_dirs": tuple(model.extraDirs) if model.extraDirs is not None else None,
+        "body_max_lines": model.bodyMaxLines,
+        "rules": rules,
+        "disabled": tuple(model.disabled) if model.disabled is not None else None,
+    }
+    return Settings(**{k: v for k, v in given.items() if v is not None}), messages

@@ -1,0 +1,72 @@
+"""The pydantic model of the settings (imported only when there are settings to validate)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, PositiveInt, ValidationError, field_validator
+
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.rules.registry import RULES
+
+HarnessProfile = Literal["harness-subagents", "claude-code", "synapse", "agent-core", "zut"]
+
+Level = Literal["error", "warning", "info", "information", "hint", "off"]
+
+
+class RawSettings(BaseModel):
+    """Every setting is optional; absent means the default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    harness: HarnessProfile | None = None
+    dialects: dict[str, str] | None = None
+    extraDirs: list[str] | None = None  # noqa: N815 (the setting's public name)
+    bodyMaxLines: PositiveInt | None = None  # noqa: N815
+    rules: dict[str, Level] | None = None
+    disabled: list[str] | None = None
+
+    @field_validator("dialects")
+    @classmethod
+    def _known_dialects(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        unknown = sorted({d for d in (value or {}).values() if d not in DIALECTS})
+        if unknown:
+            raise ValueError(
+                f"unknown dialect {', '.join(unknown)}; known: {', '.join(DIALECTS)}"
+            )
+        return value
+
+    @field_validator("rules")
+    @classmethod
+    def _known_codes(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        unknown = sorted(code for code in (value or {}) if code not in RULES)
+        if unknown:
+            raise ValueError(f"unknown rule code {', '.join(unknown)}")
+        return value
+
+
+def validate_each(
+    model: type[RawSettings], raw: dict[str, Any], origin: str
+) -> tuple[RawSettings, list[str]]:
+    """Validate, dropping each setting that fails with one message for it."""
+    data = dict(raw)
+    messages: list[str] = []
+    while True:
+        try:
+            return model.model_validate(data), messages
+        except ValidationError as error:
+            failing = {str(p["loc"][0]): p for p in error.errors() if p["loc"]}
+            if not failing.keys() & data.keys():
+                return model(), [*messages, f"{origin}: invalid settings; using the defaults."]
+            for key, problem in failing.items():
+                if key not in data:
+                    continue
+                if problem["type"] == "extra_forbidden":
+                    messages.append(f"{origin}: `{key}` is not a setting; it is ignored.")
+                else:
+                    reason = problem["msg"].removeprefix("Value error, ")
+                    messages.append(
+                        f"{origin}: setting `{key}` is invalid ({reason}; got "
+                        f"{data[key]!r}); using the default."
+                    )
+                del data[key]

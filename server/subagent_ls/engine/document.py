@@ -1,0 +1,66 @@
+"""One subagent file as the engine sees it: text, line index, layout and parsed frontmatter.
+
+A document is immutable. Building one from the previous version of the same file reuses the
+parsed YAML when the frontmatter text did not change, so an edit in the body never reparses.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from subagent_ls.engine.frontmatter import Layout, Span, find_layout
+from subagent_ls.engine.text import LineIndex
+from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
+
+
+class AgentDocument:
+    """``unreadable`` holds the reason when the file's bytes are not text."""
+
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        *,
+        has_bom: bool = False,
+        unreadable: str | None = None,
+        previous: AgentDocument | None = None,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.has_bom = has_bom
+        self.unreadable = unreadable
+        self.lines = LineIndex(text)
+        self.layout: Layout = find_layout(self.lines)
+        self.yaml_text = text[self.layout.yaml.start : self.layout.yaml.end]
+        if (
+            previous is not None
+            and previous.yaml_text == self.yaml_text
+            and previous.layout.yaml.start == self.layout.yaml.start
+            and "yaml" in previous.__dict__
+        ):
+            self.__dict__["yaml"] = previous.yaml
+
+    @cached_property
+    def yaml(self) -> YamlParse:
+        if self.layout.opening is None or self.layout.closing is None:
+            return YamlParse(None)
+        return parse_yaml(self.yaml_text, self.layout.yaml.start)
+
+    @cached_property
+    def fields(self) -> dict[str, MapItem]:
+        """Top-level keys of a mapping frontmatter; the last of duplicated keys wins."""
+        root = self.yaml.root
+        if root is None or root.kind != "map":
+            return {}
+        return {item.name: item for item in root.items}
+
+    def field_value(self, key: str) -> YamlNode | None:
+        item = self.fields.get(key)
+        return item.value if item else None
+
+    @property
+    def body(self) -> Span:
+        return Span(self.layout.body_start, len(self.text))
+
+    def source(self, span: Span) -> str:
+        return self.text[span.start : span.end]

@@ -1,0 +1,60 @@
+"""What the engine reports: findings with code-point spans, severities, and text-edit fixes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from subagent_ls.engine.frontmatter import Span
+
+
+class Severity(IntEnum):
+    """Ordered as in LSP (1 is the most severe)."""
+
+    ERROR = 1
+    WARNING = 2
+    INFO = 3
+    HINT = 4
+
+    @classmethod
+    def parse(cls, name: str) -> Severity:
+        return cls[{"information": "INFO"}.get(name.lower(), name.upper())]
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace ``span`` of the document text with ``text``."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A safe, minimal change that removes the finding it belongs to."""
+
+    title: str
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """Another place that explains a finding (same document unless ``path`` is set)."""
+
+    span: Span | None
+    message: str
+    path: str | None = None
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    message: str
+    span: Span
+    severity: Severity = Severity.ERROR
+    fix: Fix | None = None
+    related: list[Related] = field(default_factory=list)

@@ -1,0 +1,201 @@
+"""Safe YAML parsing of the frontmatter into a tree of nodes that know their exact spans.
+
+Only the YAML composer runs (libyaml through ruamel.yaml when available): no object is ever
+constructed from a tag. Scalars are resolved to plain Python values here; aliases share the node
+they point at instead of being expanded, so an alias bomb costs nothing; pathological nesting is
+refused before it reaches the C parser.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+try:
+    from ruamel.yaml.cyaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - platforms without the libyaml wheel
+    from ruamel.yaml.loader import SafeLoader as _Loader
+
+from subagent_ls.engine.frontmatter import Span
+
+Kind = Literal["str", "int", "float", "bool", "null", "timestamp", "tagged", "seq", "map"]
+
+MAX_NESTING = 200
+"""Deeper frontmatter is refused: no real file nests this deep, and libyaml would overflow."""
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_KINDS: dict[str, Kind] = {
+    f"{_TAG}str": "str",
+    f"{_TAG}int": "int",
+    f"{_TAG}float": "float",
+    f"{_TAG}bool": "bool",
+    f"{_TAG}null": "null",
+    f"{_TAG}timestamp": "timestamp",
+}
+
+
+@dataclass(eq=False, slots=True)
+class YamlNode:
+    """One YAML node: its kind, its resolved value and where it stands in the document.
+
+    ``value`` is a str/int/float/bool/None for scalars, a list of nodes for a sequence and a
+    list of :class:`MapItem` for a mapping (duplicates kept, in order). ``style`` is the scalar
+    quoting style (None for plain, ``'``, ``"``, ``|``, ``>``); ``flow`` tells ``[a]`` from a
+    block list.
+    """
+
+    kind: Kind
+    span: Span
+    value: object = None
+    style: str | None = None
+    flow: bool = False
+    items: list[MapItem] = field(default_factory=list)
+
+    @property
+    def is_collection(self) -> bool:
+        return self.kind in ("seq", "map")
+
+
+@dataclass(frozen=True, slots=True)
+class MapItem:
+    key: YamlNode
+    value: YamlNode
+
+    @property
+    def name(self) -> str:
+        """The key as text (``1:`` is the key ``1``)."""
+        key = self.key
+        if key.kind == "bool":
+            return "true" if key.value else "false"
+        return str(key.value) if not key.is_collection else "<complex key>"
+
+
+@dataclass(frozen=True, slots=True)
+class YamlError:
+    """Why the YAML does not parse: the problem, where it is and what it was parsing."""
+
+    problem: str
+    offset: int
+    context: str | None = None
+    context_offset: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class YamlParse:
+    root: YamlNode | None
+    error: YamlError | None = None
+
+
+def parse_yaml(text: str, base: int) -> YamlParse:
+    """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document."""
+    if _too_deep(text):
+        return YamlParse(None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base))
+    try:
+        node = _Loader(text).get_single_node()
+    except MarkedYAMLError as error:
+        return YamlParse(None, _error_of(error, base))
+    except YAMLError as error:
+        return YamlParse(None, YamlError(str(error), base))
+    if node is None:
+        return YamlParse(None)
+    try:
+        return YamlParse(_Converter(base).convert(node))
+    except RecursionError:
+        return YamlParse(None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base))
+
+
+def _error_of(error: MarkedYAMLError, base: int) -> YamlError:
+    mark = error.problem_mark or error.context_mark
+    context_mark = error.context_mark if error.problem_mark else None
+    return YamlError(
+        problem=error.problem or error.context or "invalid YAML",
+        offset=base + (mark.index if mark else 0),
+        context=error.context if error.problem else None,
+        context_offset=base + context_mark.index if context_mark else None,
+    )
+
+
+def _too_deep(text: str) -> bool:
+    """Cheap upper bound of the nesting depth, computed only for texts that could be deep."""
+    if text.count("[") + text.count("{") + text.count("- ") + text.count("? ") < MAX_NESTING:
+        return False
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}" and depth:
+            depth -= 1
+    compact = max((len(m[0]) // 2 for m in re.finditer(r"(?:[-?] )+", text)), default=0)
+    return deepest + compact > MAX_NESTING
+
+
+class _Converter:
+    """Turns composer nodes into :class:`YamlNode`, sharing converted aliases."""
+
+    def __init__(self, base: int) -> None:
+        self._base = base
+        self._seen: dict[int, YamlNode] = {}
+
+    def convert(self, node: Node) -> YamlNode:
+        done = self._seen.get(id(node))
+        if done is not None:
+            return done
+        span = Span(self._base + node.start_mark.index, self._base + node.end_mark.index)
+        if isinstance(node, ScalarNode):
+            kind, value = _resolve_scalar(node)
+            result = YamlNode(kind, span, value, style=node.style or None)
+            self._seen[id(node)] = result
+            return result
+        flow = bool(node.flow_style)
+        if isinstance(node, SequenceNode):
+            result = YamlNode("seq", span, [], flow=flow)
+            self._seen[id(node)] = result
+            result.value = [self.convert(child) for child in node.value]
+            return result
+        assert isinstance(node, MappingNode)
+        result = YamlNode("map", span, None, flow=flow)
+        self._seen[id(node)] = result
+        result.items = [MapItem(self.convert(k), self.convert(v)) for k, v in node.value]
+        return result
+
+
+def _resolve_scalar(node: ScalarNode) -> tuple[Kind, object]:
+    kind = _SCALAR_KINDS.get(node.tag, "tagged")
+    text: str = node.value
+    if kind == "int":
+        return kind, _to_int(text)
+    if kind == "float":
+        return kind, _to_float(text)
+    if kind == "bool":
+        return kind, text.lower() == "true"
+    if kind == "null":
+        return kind, None
+    return kind, text
+
+
+def _to_int(text: str) -> int | str:
+    cleaned = text.replace("_", "")
+    try:
+        if cleaned.lower().startswith(("0o", "-0o", "+0o")):
+            return int(cleaned.replace("o", "").replace("O", ""), 8)
+        return int(cleaned, 0) if cleaned.lower().lstrip("+-").startswith("0x") else int(cleaned)
+    except ValueError:
+        return text
+
+
+def _to_float(text: str) -> float | str:
+    lowered = text.lower().lstrip("+")
+    if lowered in (".inf", "-.inf"):
+        return -math.inf if lowered.startswith("-") else math.inf
+    if lowered == ".nan":
+        return math.nan
+    try:
+        return float(text.replace("_", ""))
+    except ValueError:
+        return text

@@ -1,0 +1,165 @@
+"""Rules driven by the dialect's field table: required fields, value types, allowed values and
+unknown keys (with "did you mean" and the harness that does define the key)."""
+
+from __future__ import annotations
+
+import difflib
+
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.dialects.model import FieldSpec, ValueType
+from subagent_ls.engine.findings import Edit, Fix, Severity
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.yaml_edits import replace_scalar
+from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.rules.registry import LintContext, check, declare
+
+FIELD_REQUIRED = declare("field-required", Severity.ERROR, "a required field is missing")
+FIELD_TYPE = declare("field-type", Severity.ERROR, "a field has the wrong type")
+FIELD_UNKNOWN = declare(
+    "field-unknown", Severity.WARNING, "a key the dialect does not define"
+)
+VALUE_UNKNOWN = declare(
+    "value-unknown", Severity.ERROR, "a value outside the field's allowed set", fixable=True
+)
+COMPLEXITY_UNKNOWN = declare(
+    "complexity-unknown", Severity.ERROR, "complexity is not one of the five tiers", fixable=True
+)
+
+EMPTINESS_HAS_OWN_RULE = frozenset({"name", "description"})
+
+_KIND_WORDS = {
+    "str": "a string",
+    "int": "a number",
+    "float": "a number",
+    "bool": "a boolean",
+    "null": "empty",
+    "timestamp": "a date",
+    "tagged": "a tagged value",
+    "seq": "a list",
+    "map": "a map",
+}
+_TYPE_WORDS: dict[ValueType, str] = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "`true` or `false`",
+    "string-list": "a list of strings",
+    "map": "a map",
+    "list": "a list",
+}
+_ACCEPTS: dict[ValueType, tuple[str, ...]] = {
+    "string": ("str", "tagged"),
+    "integer": ("int",),
+    "number": ("int", "float"),
+    "boolean": ("bool",),
+    "string-list": ("seq",),
+    "map": ("map",),
+    "list": ("seq",),
+}
+
+
+def accepts(spec: FieldSpec, node: YamlNode) -> bool:
+    return any(node.kind in _ACCEPTS[t] for t in spec.types)
+
+
+def wanted_types(spec: FieldSpec) -> str:
+    return " or ".join(_TYPE_WORDS[t] for t in spec.types)
+
+
+def kind_word(node: YamlNode) -> str:
+    return _KIND_WORDS[node.kind]
+
+
+@check("fields")
+def required_fields(ctx: LintContext) -> None:
+    doc = ctx.doc
+    assert doc.layout.opening is not None
+    for spec in ctx.dialect.fields.values():
+        if spec.required and spec.key not in doc.fields:
+            ctx.report(
+                FIELD_REQUIRED,
+                f"`{spec.key}` is required and missing; {ctx.dialect.harness} does not load a "
+                f"subagent without it.",
+                doc.layout.opening,
+            )
+
+
+@check("fields")
+def field_types_and_values(ctx: LintContext) -> None:
+    for key, item in ctx.doc.fields.items():
+        spec = ctx.dialect.fields.get(key)
+        if spec is None:
+            _report_unknown_key(ctx, key, item.key.span)
+            continue
+        node = item.value
+        if node.kind == "null" and key in EMPTINESS_HAS_OWN_RULE:
+            continue
+        if not accepts(spec, node):
+            if spec.shape_code is not None:
+                continue
+            ctx.report(
+                FIELD_TYPE,
+                f"`{key}` must be {wanted_types(spec)}, not {kind_word(node)}.",
+                node.span,
+            )
+            continue
+        if "string-list" in spec.types and node.kind == "seq":
+            _report_non_string_items(ctx, key, node)
+        if spec.values and node.kind == "str":
+            _report_unknown_value(ctx, spec, node)
+
+
+def _report_non_string_items(ctx: LintContext, key: str, node: YamlNode) -> None:
+    assert isinstance(node.value, list)
+    for element in node.value:
+        if element.kind not in ("str", "tagged"):
+            ctx.report(
+                FIELD_TYPE,
+                f"Each entry of `{key}` must be a string, not {kind_word(element)}.",
+                element.span,
+            )
+
+
+def closest(value: str, choices: list[str]) -> str | None:
+    """The choice ``value`` most likely meant: same letters in another case, or a near miss."""
+    for choice in choices:
+        if choice.lower() == value.strip().lower():
+            return choice
+    found = difflib.get_close_matches(value.lower(), choices, n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
+    value = str(node.value)
+    if value in spec.values:
+        return
+    allowed = ", ".join(f"`{v}`" for v in spec.values)
+    suggestion = closest(value, list(spec.values))
+    message = f"`{value}` is not a valid `{spec.key}`; allowed: {allowed}."
+    fix = None
+    if suggestion is not None:
+        message += f" Did you mean `{suggestion}`?"
+        edit = replace_scalar(node, suggestion)
+        fix = Fix(f"Change to `{suggestion}`", (edit,)) if edit else None
+    ctx.report(spec.unknown_value_code, message, node.span, fix=fix)
+
+
+def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
+    dialect = ctx.dialect
+    message = f"`{key}` is not a field of {dialect.harness}; it is ignored."
+    severity = Severity.ERROR if dialect.strict_keys else None
+    near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
+    fix = None
+    if near and near[0] not in ctx.doc.fields:
+        message += f" Did you mean `{near[0]}`?"
+        fix = Fix(f"Rename the key to `{near[0]}`", (Edit(span, near[0]),))
+    elif owners := [d for d in DIALECTS.values() if d is not dialect and key in d.fields]:
+        message = (
+            f"`{key}` is a {owners[0].id} field; this file is read as {dialect.id}, "
+            "which ignores it."
+        )
+        if severity is None and any(
+            folder in dialect.folders for owner in owners for folder in owner.folders
+        ):
+            severity = Severity.INFO
+    ctx.report(FIELD_UNKNOWN, message, span, fix=fix, severity=severity)

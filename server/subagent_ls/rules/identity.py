@@ -1,0 +1,133 @@
+"""Rules on ``name`` and ``description``: the charset, hyphens and length of a name, its match
+with the file name, and a description's length and usefulness for delegation."""
+
+from __future__ import annotations
+
+import re
+
+from subagent_ls.engine.findings import Fix, Severity
+from subagent_ls.engine.yaml_edits import replace_scalar
+from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.rules.registry import LintContext, check, declare
+
+NAME_CHARSET = declare(
+    "name-charset", Severity.ERROR, "characters outside a-z, 0-9 and -", fixable=True
+)
+NAME_HYPHEN = declare(
+    "name-hyphen", Severity.ERROR, "leading, trailing or consecutive hyphens", fixable=True
+)
+NAME_LENGTH = declare("name-length", Severity.ERROR, "name empty or over 64 characters")
+NAME_MISMATCH = declare(
+    "name-mismatch", Severity.ERROR, "name differs from the file name", fixable=True
+)
+DESCRIPTION_LENGTH = declare(
+    "description-length", Severity.ERROR, "description empty or over 1024 characters"
+)
+DESCRIPTION_VAGUE = declare(
+    "description-vague", Severity.INFO, "description too short or without a delegation trigger"
+)
+
+NAME_MAX = 64
+DESCRIPTION_MAX = 1024
+_NAME_OK = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_BAD_CHARS = re.compile(r"[^a-z0-9-]")
+_TRIGGER = re.compile(
+    r"\b(?:use[sd]?|using|invoke[sd]?|call|delegate|run|trigger(?:ed)?|ask|spawn)\b"
+    r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
+    re.IGNORECASE,
+)
+VAGUE_MIN_WORDS = 6
+
+
+def normalise_name(name: str) -> str:
+    """Lowercase; ``_`` and spaces become hyphens; other characters go; hyphens collapse."""
+    lowered = re.sub(r"[_\s]+", "-", name.strip().lower())
+    cleaned = re.sub(r"[^a-z0-9-]", "", lowered)
+    return re.sub(r"-{2,}", "-", cleaned).strip("-")
+
+
+def _normalise_fix(node: YamlNode, name: str) -> Fix | None:
+    fixed = normalise_name(name)
+    if not fixed or fixed == name or len(fixed) > NAME_MAX:
+        return None
+    edit = replace_scalar(node, fixed)
+    return Fix(f"Change the name to `{fixed}`", (edit,)) if edit else None
+
+
+@check("fields")
+def name_rules(ctx: LintContext) -> None:
+    node = ctx.doc.field_value("name")
+    if node is None or node.kind not in ("str", "null"):
+        return
+    name = str(node.value or "")
+    if not name:
+        ctx.report(NAME_LENGTH, "`name` is empty; it must be 1-64 characters.", node.span)
+        return
+    if len(name) > NAME_MAX:
+        ctx.report(
+            NAME_LENGTH, f"`name` is {len(name)} characters; the limit is {NAME_MAX}.", node.span
+        )
+    if bad := sorted(set(_BAD_CHARS.findall(name))):
+        shown = ", ".join(f"`{c}`" if c != " " else "space" for c in bad)
+        ctx.report(
+            NAME_CHARSET,
+            f"`name` may only use lowercase letters, digits and hyphens; found {shown}.",
+            node.span,
+            fix=_normalise_fix(node, name),
+        )
+    elif not _NAME_OK.fullmatch(name):
+        ctx.report(
+            NAME_HYPHEN,
+            "`name` must not start or end with a hyphen or contain consecutive hyphens.",
+            node.span,
+            fix=_normalise_fix(node, name),
+        )
+    stem = ctx.dialect.stem(ctx.doc.path) if ctx.doc.path else None
+    if stem is not None and stem != name and ctx.dialect.name_must_match_stem:
+        fix = None
+        if _NAME_OK.fullmatch(stem) and len(stem) <= NAME_MAX:
+            edit = replace_scalar(node, stem)
+            fix = Fix(f"Set the name to the file name `{stem}`", (edit,)) if edit else None
+        ctx.report(
+            NAME_MISMATCH,
+            f"`name` is `{name}` but the file is `{stem}.md`; the file name identifies the "
+            "subagent, so they must match.",
+            node.span,
+            fix=fix,
+        )
+
+
+@check("fields")
+def description_rules(ctx: LintContext) -> None:
+    node = ctx.doc.field_value("description")
+    if node is None or node.kind not in ("str", "null"):
+        return
+    text = str(node.value or "").strip()
+    if not text:
+        ctx.report(
+            DESCRIPTION_LENGTH,
+            "`description` is empty; a parent cannot know when to delegate to this subagent.",
+            node.span,
+        )
+        return
+    if len(text) > DESCRIPTION_MAX:
+        ctx.report(
+            DESCRIPTION_LENGTH,
+            f"`description` is {len(text)} characters; the limit is {DESCRIPTION_MAX}. Move "
+            "examples and details into the body.",
+            node.span,
+        )
+    if len(text.split()) < VAGUE_MIN_WORDS:
+        ctx.report(
+            DESCRIPTION_VAGUE,
+            "`description` is too short to help a parent decide: say what the subagent does "
+            "and when to delegate to it (\"Use when ...\").",
+            node.span,
+        )
+    elif not _TRIGGER.search(text):
+        ctx.report(
+            DESCRIPTION_VAGUE,
+            "`description` does not say when to delegate; add a trigger such as "
+            "\"Use when ...\" so a parent knows when to pick this subagent.",
+            node.span,
+        )

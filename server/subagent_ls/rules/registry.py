@@ -1,0 +1,85 @@
+"""The rule registry: every code with its default severity and summary, the checks that emit
+them, and the context a check reports through.
+
+A check is a function of a :class:`LintContext`; it runs at one stage: ``document`` checks see
+the raw layout, ``fields`` checks run only on a frontmatter that parsed to a mapping, ``body``
+checks run once the closing fence is found. Dialects change severities (or switch a rule off)
+through their ``severity`` map; users through settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from subagent_ls.dialects.model import Dialect
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Finding, Fix, Related, Severity
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.settings import Settings
+
+Stage = Literal["document", "fields", "body"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    severity: Severity
+    summary: str
+    fixable: bool = False
+
+
+RULES: dict[str, Rule] = {}
+CHECKS: dict[Stage, list[Callable[[LintContext], None]]] = {"document": [], "fields": [], "body": []}
+
+
+def declare(code: str, severity: Severity, summary: str, *, fixable: bool = False) -> str:
+    """Register a rule code; returns the code so modules can keep it in a constant."""
+    if code in RULES:
+        raise ValueError(f"rule {code} declared twice")
+    RULES[code] = Rule(code, severity, summary, fixable)
+    return code
+
+
+def check(stage: Stage) -> Callable[[Callable[[LintContext], None]], Callable[[LintContext], None]]:
+    def register(function: Callable[[LintContext], None]) -> Callable[[LintContext], None]:
+        CHECKS[stage].append(function)
+        return function
+
+    return register
+
+
+@dataclass(slots=True)
+class LintContext:
+    """What a check sees, and where it reports. ``findings`` holds every finding at the
+    dialect's severity; severities the user changed are applied when linting ends."""
+
+    doc: AgentDocument
+    dialect: Dialect
+    settings: Settings
+    findings: list[Finding] = field(default_factory=list)
+
+    def severity_of(self, code: str) -> Severity | None:
+        """The dialect's severity for ``code``, None when the dialect switches it off."""
+        if code in self.dialect.severity:
+            return self.dialect.severity[code]
+        return RULES[code].severity
+
+    def report(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        *,
+        fix: Fix | None = None,
+        related: Iterable[Related] = (),
+        severity: Severity | None = None,
+    ) -> None:
+        """Record a finding; ``severity`` overrides the rule's default for this one finding."""
+        resolved = self.severity_of(code)
+        if resolved is None:
+            return
+        self.findings.append(
+            Finding(code, message, span, severity or resolved, fix, list(related))
+        )

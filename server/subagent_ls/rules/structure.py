@@ -1,0 +1,146 @@
+"""Rules about the file as a whole: readable text, the frontmatter fences, YAML syntax, the
+frontmatter being a mapping, and duplicated keys."""
+
+from __future__ import annotations
+
+import re
+
+from subagent_ls.engine.findings import Edit, Fix, Related, Severity
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.yaml_edits import quote_plain_value
+from subagent_ls.engine.yamltree import YamlError
+from subagent_ls.rules.registry import LintContext, check, declare
+
+FILE_UNREADABLE = declare(
+    "file-unreadable", Severity.ERROR, "the file cannot be read as UTF-8 text of at most 1 MiB"
+)
+FRONTMATTER_MISSING = declare("frontmatter-missing", Severity.ERROR, "no frontmatter block")
+FRONTMATTER_UNCLOSED = declare(
+    "frontmatter-unclosed", Severity.ERROR, "opening `---` with no closing `---`"
+)
+FRONTMATTER_FENCE = declare(
+    "frontmatter-fence", Severity.WARNING, "a closing fence of more than three dashes", fixable=True
+)
+YAML_SYNTAX = declare(
+    "yaml-syntax", Severity.ERROR, "the frontmatter is not valid YAML", fixable=True
+)
+FRONTMATTER_NOT_MAPPING = declare(
+    "frontmatter-not-mapping", Severity.ERROR, "the frontmatter is a list or a scalar"
+)
+DUPLICATE_KEY = declare("duplicate-key", Severity.ERROR, "a key appears twice")
+
+
+@check("document")
+def file_and_fences(ctx: LintContext) -> None:
+    doc, layout = ctx.doc, ctx.doc.layout
+    if doc.unreadable is not None:
+        ctx.report(FILE_UNREADABLE, f"Cannot check this file: {doc.unreadable}.", Span(0, 0))
+        return
+    if layout.opening is None:
+        first_line = Span(0, doc.lines.line_end(0))
+        if layout.misplaced_opening is not None:
+            ctx.report(
+                FRONTMATTER_MISSING,
+                "No frontmatter: the opening `---` must be the very first line, unindented; "
+                "harnesses do not see this block and do not load the file.",
+                layout.misplaced_opening,
+            )
+        else:
+            ctx.report(
+                FRONTMATTER_MISSING,
+                "No frontmatter: the file must start with a `---` line, then `name:` and "
+                "`description:`, then a closing `---`; harnesses do not load it as a subagent.",
+                first_line,
+            )
+        return
+    if layout.closing is None:
+        ctx.report(
+            FRONTMATTER_UNCLOSED,
+            "The frontmatter opened here is never closed: add a line `---` after the last "
+            "field; until then the whole file is read as YAML and the file is not loaded.",
+            layout.opening,
+        )
+        return
+    if layout.closing_dashes != 3:
+        ctx.report(
+            FRONTMATTER_FENCE,
+            f"The closing fence has {layout.closing_dashes} dashes; the format wants exactly "
+            "`---` (Claude Code accepts more, strict parsers do not).",
+            layout.closing,
+            fix=Fix("Close the frontmatter with `---`", (Edit(layout.closing, "---"),)),
+        )
+    error = doc.yaml.error
+    if error is not None:
+        _report_yaml_error(ctx, error)
+        return
+    root = doc.yaml.root
+    if root is not None and root.kind != "map":
+        shape = {"seq": "a list"}.get(root.kind, "a single value")
+        ctx.report(
+            FRONTMATTER_NOT_MAPPING,
+            f"The frontmatter is {shape}, not `key: value` fields; harnesses do not load it.",
+            root.span,
+        )
+        return
+    if root is not None:
+        _report_duplicate_keys(ctx)
+
+
+def _report_yaml_error(ctx: LintContext, error: YamlError) -> None:
+    doc = ctx.doc
+    line = doc.lines.line_of(error.offset)
+    end = doc.lines.line_end(line)
+    span = Span(error.offset, min(error.offset + 1, end)) if error.offset < end else Span(end, end)
+    cause, quotable = _likely_cause(doc.text, doc.lines, error)
+    edit = quote_plain_value(doc, error.offset) if quotable else None
+    message = f"Invalid YAML: {error.problem}."
+    if cause:
+        message += f" {cause}"
+    message += " A harness that parses YAML strictly will not load this file."
+    fix = Fix("Quote the value", (edit,)) if edit else None
+    related = []
+    if error.context and error.context_offset is not None:
+        related.append(Related(Span(error.context_offset, error.context_offset), error.context))
+    ctx.report(YAML_SYNTAX, message, span, fix=fix, related=related)
+
+
+def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:
+    """A plain-language cause for the common errors, and whether quoting the value fixes it."""
+    problem = error.problem
+    line = lines.line_of(error.offset)
+    content = text[lines.line_start(line) : lines.line_end(line)]
+    value = content.split(":", 1)[1].strip() if ":" in content else ""
+    if "mapping values are not allowed" in problem:
+        return "Likely cause: an unquoted `: ` inside a plain value; quote the value.", True
+    if "tab" in problem or ("\t" in content[: len(content) - len(content.lstrip())]):
+        return "Likely cause: a tab used for indentation; YAML indents with spaces only.", False
+    if value[:1] and value[0] in "[]{}*&!|>%@`,":
+        return (
+            f"Likely cause: a plain value cannot start with `{value[0]}`; quote the value.",
+            True,
+        )
+    if "could not find expected ':'" in problem:
+        return (
+            "Likely cause: a line that is not `key: value`; indent a continuation line or "
+            "move the text into the body.",
+            False,
+        )
+    return "", bool(re.search(r"\S:\s", value))
+
+
+def _report_duplicate_keys(ctx: LintContext) -> None:
+    first_seen: dict[str, Span] = {}
+    root = ctx.doc.yaml.root
+    assert root is not None
+    for item in root.items:
+        name = item.name
+        if name in first_seen:
+            ctx.report(
+                DUPLICATE_KEY,
+                f"`{name}` is defined twice; strict YAML parsers reject the file, others keep "
+                "only the last value.",
+                item.key.span,
+                related=[Related(first_seen[name], f"first `{name}` here")],
+            )
+        else:
+            first_seen[name] = item.key.span
