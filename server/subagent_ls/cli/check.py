@@ -9,7 +9,7 @@ from pathlib import Path
 
 from subagent_ls.cli.reporters import RENDERERS
 from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.checking import FileReport, check_candidate
+from subagent_ls.engine.checking import FileReport, check_all
 from subagent_ls.engine.config import find_config, load_config
 from subagent_ls.engine.discovery import collect
 from subagent_ls.engine.findings import Severity
@@ -78,18 +78,15 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return EXIT_USAGE
-    forced = DIALECTS[args.dialect] if args.dialect else None
     paths = list(args.paths) or ["."]
     if args.include_user:
         paths += _user_folders()
-    reports: list[FileReport] = []
-    missing = False
-    for candidate in collect(paths, all_markdown=forced is not None):
-        if candidate.missing:
-            print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
-            missing = True
-            continue
-        reports.append(check_candidate(candidate, settings, forced=forced, fix=args.fix))
+    candidates = list(collect(paths, all_markdown=args.dialect is not None))
+    missing = [c for c in candidates if c.missing]
+    for candidate in missing:
+        print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
+    present = [c for c in candidates if not c.missing]
+    reports: list[FileReport] = list(check_all(present, settings, args.dialect, args.fix))
     output = RENDERERS[args.format](reports)
     if output:
         sys.stdout.write(output + "\n")

@@ -11,26 +11,18 @@ from collections import Counter
 from pathlib import Path
 
 from subagent_ls import __version__
-from subagent_ls.engine.checking import FileReport
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.checking import FileReport, LocatedFinding, Place
+from subagent_ls.engine.findings import Severity
 from subagent_ls.rules.registry import RULES
 
 SOURCE = "subagent-ls"
 
 
-def lsp_range(doc: AgentDocument, span: Span) -> dict[str, dict[str, int]]:
-    start, end = doc.lines.position(span.start), doc.lines.position(span.end)
+def lsp_range(place: Place) -> dict[str, dict[str, int]]:
     return {
-        "start": {"line": start.line, "character": start.character},
-        "end": {"line": end.line, "character": end.character},
+        "start": {"line": place.start_line, "character": place.start_character},
+        "end": {"line": place.end_line, "character": place.end_character},
     }
-
-
-def _human_position(doc: AgentDocument, offset: int) -> tuple[int, int]:
-    position = doc.lines.position(offset, "utf-32")
-    return position.line + 1, position.character + 1
 
 
 def _uri(path: str) -> str:
@@ -49,10 +41,10 @@ def summary(reports: list[FileReport]) -> dict[str, int]:
     }
 
 
-def diagnostic_json(report: FileReport, finding: Finding) -> dict[str, object]:
-    doc = report.doc
+def diagnostic_json(finding: LocatedFinding) -> dict[str, object]:
+    """An LSP Diagnostic object."""
     item: dict[str, object] = {
-        "range": lsp_range(doc, finding.span),
+        "range": lsp_range(finding.place),
         "severity": int(finding.severity),
         "code": finding.code,
         "source": SOURCE,
@@ -60,17 +52,11 @@ def diagnostic_json(report: FileReport, finding: Finding) -> dict[str, object]:
     }
     if finding.related:
         item["relatedInformation"] = [
-            {
-                "location": {
-                    "uri": _uri(r.path or report.path),
-                    "range": lsp_range(doc, r.span or finding.span),
-                },
-                "message": r.message,
-            }
+            {"location": {"uri": _uri(r.path), "range": lsp_range(r.place)}, "message": r.message}
             for r in finding.related
         ]
-    if finding.fix is not None:
-        item["data"] = {"rule": finding.code, "fix": finding.fix.title}
+    if finding.fix_title is not None:
+        item["data"] = {"rule": finding.code, "fix": finding.fix_title}
     return item
 
 
@@ -79,38 +65,36 @@ def render_json(reports: list[FileReport]) -> str:
     for report in reports:
         entry: dict[str, object] = {
             "path": report.path,
-            "dialect": report.choice.dialect.id,
-            "dialectReason": report.choice.reason,
+            "dialect": report.dialect,
+            "dialectReason": report.dialect_reason,
             "harness": report.verdict.as_json(),
-            "diagnostics": [diagnostic_json(report, f) for f in report.findings],
+            "diagnostics": [diagnostic_json(f) for f in report.findings],
         }
         if report.fixed:
-            entry["fixed"] = [
-                {"code": fixed.code, "range": lsp_range(fixed.doc, fixed.span)}
-                for fixed in report.fixed
-            ]
+            entry["fixed"] = [{"code": code, "range": lsp_range(place)} for code, place in report.fixed]
         if report.write_error:
             entry["writeError"] = report.write_error
         files.append(entry)
-    return json.dumps({"version": 1, "files": files, "summary": summary(reports)}, indent=2)
+    document = {"version": 1, "files": files, "summary": summary(reports)}
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def render_text(reports: list[FileReport]) -> str:
     out = []
     for report in reports:
-        for fixed in report.fixed:
-            line, column = _human_position(fixed.doc, fixed.span.start)
-            out.append(f"{report.path}:{line}:{column}: fixed {fixed.code}")
+        for code, place in report.fixed:
+            out.append(f"{report.path}:{place.line}:{place.column}: fixed {code}")
         for finding in report.findings:
-            line, column = _human_position(report.doc, finding.span.start)
-            out.append(f"{report.path}:{line}:{column}: {finding.code} {finding.message}")
+            place = finding.place
+            out.append(f"{report.path}:{place.line}:{place.column}: {finding.code} {finding.message}")
         if report.write_error:
             out.append(f"{report.path}: {report.write_error}")
     totals = summary(reports)
+    notes = totals["infos"] + totals["hints"]
+    fixed = f", {totals['fixed']} fixed" if totals["fixed"] else ""
     out.append(
         f"Checked {totals['files']} file(s): {totals['errors']} error(s), "
-        f"{totals['warnings']} warning(s), {totals['infos'] + totals['hints']} note(s)"
-        + (f", {totals['fixed']} fixed." if totals["fixed"] else ".")
+        f"{totals['warnings']} warning(s), {notes} note(s){fixed}."
     )
     return "\n".join(out)
 
@@ -135,14 +119,14 @@ def render_github(reports: list[FileReport]) -> str:
     out = []
     for report in reports:
         for finding in report.findings:
-            line, column = _human_position(report.doc, finding.span.start)
-            end_line, end_column = _human_position(report.doc, finding.span.end)
+            place = finding.place
             properties = (
-                f"file={_escape_property(report.path)},line={line},col={column},"
-                f"endLine={end_line},endColumn={end_column},"
+                f"file={_escape_property(report.path)},line={place.line},col={place.column},"
+                f"endLine={place.end_line_human},endColumn={place.end_column},"
                 f"title={_escape_property(f'{SOURCE} {finding.code}')}"
             )
-            out.append(f"::{_GITHUB_LEVEL[finding.severity]} {properties}::{_escape_data(finding.message)}")
+            level = _GITHUB_LEVEL[finding.severity]
+            out.append(f"::{level} {properties}::{_escape_data(finding.message)}")
     return "\n".join(out)
 
 
@@ -154,31 +138,29 @@ _SARIF_LEVEL = {
 }
 
 
+def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, object]:
+    place = finding.place
+    region = {
+        "startLine": place.start_line + 1,
+        "startColumn": place.start_character + 1,
+        "endLine": place.end_line + 1,
+        "endColumn": place.end_character + 1,
+    }
+    location = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": Path(report.path).as_posix()},
+            "region": region,
+        }
+    }
+    return {
+        "ruleId": finding.code,
+        "level": _SARIF_LEVEL[finding.severity],
+        "message": {"text": finding.message},
+        "locations": [location],
+    }
+
+
 def render_sarif(reports: list[FileReport]) -> str:
-    results = []
-    for report in reports:
-        for finding in report.findings:
-            lsp = lsp_range(report.doc, finding.span)
-            results.append(
-                {
-                    "ruleId": finding.code,
-                    "level": _SARIF_LEVEL[finding.severity],
-                    "message": {"text": finding.message},
-                    "locations": [
-                        {
-                            "physicalLocation": {
-                                "artifactLocation": {"uri": Path(report.path).as_posix()},
-                                "region": {
-                                    "startLine": lsp["start"]["line"] + 1,
-                                    "startColumn": lsp["start"]["character"] + 1,
-                                    "endLine": lsp["end"]["line"] + 1,
-                                    "endColumn": lsp["end"]["character"] + 1,
-                                },
-                            }
-                        }
-                    ],
-                }
-            )
     rules = [
         {
             "id": rule.code,
@@ -187,18 +169,17 @@ def render_sarif(reports: list[FileReport]) -> str:
         }
         for rule in RULES.values()
     ]
+    run = {
+        "tool": {"driver": {"name": SOURCE, "version": __version__, "rules": rules}},
+        "columnKind": "utf16CodeUnits",
+        "results": [_sarif_result(r, f) for r in reports for f in r.findings],
+    }
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {"driver": {"name": SOURCE, "version": __version__, "rules": rules}},
-                "columnKind": "utf16CodeUnits",
-                "results": results,
-            }
-        ],
+        "runs": [run],
     }
-    return json.dumps(log, indent=2)
+    return json.dumps(log, indent=2, ensure_ascii=False)
 
 
 RENDERERS = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import Literal
 
 from subagent_ls.engine.findings import Severity
 
 ValueType = Literal["string", "integer", "number", "boolean", "string-list", "map", "list"]
+
+def posix(path: str) -> str:
+    return path.replace("\\", "/")
+
+
+def parent_segments(path: str) -> tuple[str, ...]:
+    """The folder names above a file, outermost first."""
+    return tuple(posix(path).split("/")[:-1])
+
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
@@ -61,8 +69,8 @@ class Dialect:
 
     def stem(self, path: str) -> str:
         """The file name without the suffix that marks it as an agent file."""
-        name = PurePath(path).name
+        name = posix(path).rpartition("/")[2]
         for suffix in self.stem_suffixes:
             if name.lower().endswith(suffix) and len(name) > len(suffix):
                 return name[: -len(suffix)]
-        return PurePath(path).stem
+        return name.rpartition(".")[0] or name

@@ -1,43 +1,106 @@
-"""Checking files on disk: read, choose the dialect, lint, optionally fix and write back.
+"""Checking files on disk: read, choose the dialect, lint, optionally fix and write back, and
+locate every finding in both coordinate systems so reports need no document.
 
 Shared by every front end that works on files (the CLI today); the language server works on
-open documents instead and calls :func:`lint` directly.
+open documents instead and calls :func:`lint` directly. Large runs are spread over processes.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 
-from subagent_ls.dialects.model import Dialect
-from subagent_ls.engine.dialect_choice import DialectChoice, choose_dialect
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.dialect_choice import choose_dialect
 from subagent_ls.engine.discovery import Candidate
 from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.fixes import AppliedFix, fix_document
+from subagent_ls.engine.findings import Finding, Severity
+from subagent_ls.engine.fixes import fix_document
+from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.lint import lint
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import encode, read_source
 from subagent_ls.engine.verdict import Verdict
 
+PARALLEL_FROM = 400
+"""Runs with at least this many files use one process per core."""
 
-@dataclass(slots=True)
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A span as an LSP range (0-based, UTF-16) and as people count (1-based, characters)."""
+
+    start_line: int
+    start_character: int
+    end_line: int
+    end_character: int
+    line: int
+    column: int
+    end_line_human: int
+    end_column: int
+
+    @classmethod
+    def of(cls, doc: AgentDocument, span: Span) -> Place:
+        lines = doc.lines
+        start, end = lines.position(span.start), lines.position(span.end)
+        human_start = lines.position(span.start, "utf-32")
+        human_end = lines.position(span.end, "utf-32")
+        return cls(
+            start.line, start.character, end.line, end.character,
+            human_start.line + 1, human_start.character + 1,
+            human_end.line + 1, human_end.character + 1,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedPlace:
+    message: str
+    path: str
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedFinding:
+    code: str
+    severity: Severity
+    message: str
+    place: Place
+    fix_title: str | None = None
+    related: tuple[RelatedPlace, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FileReport:
-    """What was found in one file; ``doc`` is the document the findings' spans refer to."""
+    """What was found in (and fixed in) one file."""
 
     path: str
-    doc: AgentDocument
-    choice: DialectChoice
-    findings: list[Finding]
+    dialect: str
+    dialect_reason: str
     verdict: Verdict
-    fixed: list[AppliedFix] = field(default_factory=list)
+    findings: tuple[LocatedFinding, ...]
+    fixed: tuple[tuple[str, Place], ...] = ()
     write_error: str | None = None
 
 
+def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
+    related = tuple(
+        RelatedPlace(r.message, r.path or doc.path, Place.of(doc, r.span or finding.span))
+        for r in finding.related
+    )
+    title = finding.fix.title if finding.fix else None
+    return LocatedFinding(
+        finding.code, finding.severity, finding.message, Place.of(doc, finding.span), title, related
+    )
+
+
 def check_candidate(
-    candidate: Candidate, settings: Settings, *, forced: Dialect | None = None, fix: bool = False
+    candidate: Candidate, settings: Settings, forced: str | None = None, fix: bool = False
 ) -> FileReport:
     path = candidate.path
     if candidate.problem is not None:
@@ -45,17 +108,40 @@ def check_candidate(
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    choice = choose_dialect(path, settings, forced)
+    choice = choose_dialect(path, settings, DIALECTS[forced] if forced else None)
+    dialect_id, reason = choice.dialect.id, choice.reason
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         result = lint(doc, choice.dialect, settings)
-        return FileReport(path, doc, choice, result.findings, result.verdict)
+        findings = tuple(locate(doc, f) for f in result.findings)
+        return FileReport(path, dialect_id, reason, result.verdict, findings)
     outcome = fix_document(doc, lambda d: lint(d, choice.dialect, settings))
-    report = FileReport(
-        path, outcome.doc, choice, outcome.result.findings, outcome.result.verdict, outcome.applied
-    )
+    write_error = None
     if outcome.applied:
-        report.write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
-    return report
+        write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
+    return FileReport(
+        path,
+        dialect_id,
+        reason,
+        outcome.result.verdict,
+        tuple(locate(outcome.doc, f) for f in outcome.result.findings),
+        tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied),
+        write_error,
+    )
+
+
+def check_all(
+    candidates: Iterable[Candidate], settings: Settings, forced: str | None, fix: bool
+) -> Iterator[FileReport]:
+    """Check every candidate, in order; many files are checked by one process per core."""
+    work = list(candidates)
+    run = partial(check_candidate, settings=settings, forced=forced, fix=fix)
+    workers = min(os.cpu_count() or 1, 8)
+    if len(work) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from map(run, work)
+        return
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        yield from pool.map(run, work, chunksize=max(16, len(work) // (workers * 8)))
 
 
 def write_text(path: str, data: bytes) -> str | None:
@@ -63,8 +149,9 @@ def write_text(path: str, data: bytes) -> str | None:
     mode); returns the error instead of raising."""
     target = os.path.realpath(path)
     try:
-        folder = os.path.dirname(target)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".subagent-ls-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(
+            dir=os.path.dirname(target), prefix=".subagent-ls-", suffix=".tmp"
+        )
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)

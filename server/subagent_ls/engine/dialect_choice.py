@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fnmatch import fnmatch
-from pathlib import Path
 
 from subagent_ls.dialects import BASE, DIALECTS
-from subagent_ls.dialects.model import Dialect
+from subagent_ls.dialects.model import Dialect, parent_segments, posix
 from subagent_ls.engine.settings import Settings
 
 
@@ -21,11 +20,11 @@ class DialectChoice:
 def choose_dialect(path: str, settings: Settings, forced: Dialect | None = None) -> DialectChoice:
     if forced is not None:
         return DialectChoice(forced, "chosen on the command line")
-    posix = Path(path).as_posix()
     for pattern, dialect_id in settings.dialects.items():
-        if dialect_id in DIALECTS and (fnmatch(posix, pattern) or fnmatch(posix, f"*/{pattern}")):
+        where = posix(path)
+        if dialect_id in DIALECTS and (fnmatch(where, pattern) or fnmatch(where, f"*/{pattern}")):
             return DialectChoice(DIALECTS[dialect_id], f"the setting `{pattern}`")
-    parents = Path(path).parent.parts
+    parents = parent_segments(path)
     for dialect in DIALECTS.values():
         for folder in dialect.folders:
             if folder.holds(parents):

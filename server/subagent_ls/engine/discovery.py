@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from subagent_ls.dialects import DIALECTS
+from subagent_ls.dialects.model import parent_segments
 
 SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"})
 
@@ -23,7 +23,7 @@ class Candidate:
 
 
 def in_agent_folder(path: str) -> bool:
-    parents = Path(path).parent.parts
+    parents = parent_segments(path)
     return any(folder.holds(parents) for d in DIALECTS.values() for folder in d.folders)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Literal
 
 Encoding = Literal["utf-16", "utf-8", "utf-32"]
@@ -31,7 +32,10 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+        if "\r" in text:
+            self._starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+        else:
+            self._starts = [0, *accumulate(len(line) + 1 for line in text.split("\n")[:-1])]
 
     @property
     def line_count(self) -> int:
