@@ -29,7 +29,7 @@ def agent_text(index: int, rng: random.Random) -> str:
     return (
         f"---\nname: {name}\ndescription: {description}\n"
         f"complexity: {rng.choice(_TIERS)}\ntools: [{tools}]\n"
-        f"metadata:\n  owner: team-{index % 7}\n  version: \"1.{index % 5}\"\n---\n\n"
+        f'metadata:\n  owner: team-{index % 7}\n  version: "1.{index % 5}"\n---\n\n'
         f"# Role\n\n{body}\n"
     )
 

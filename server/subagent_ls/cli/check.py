@@ -31,8 +31,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--select", metavar="CODES", help="only these rule codes (comma list)")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma list)")
     parser.add_argument(
-        "--dialect", choices=sorted(DIALECTS), help="read every file in this dialect; folders "
-        "are then walked for every .md file"
+        "--dialect",
+        choices=sorted(DIALECTS),
+        help="read every file in this dialect; folders are then walked for every .md file",
     )
     parser.add_argument(
         "--include-user", action="store_true", help="also check the user-level agent folders"
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(output + "\n")
     if missing:
         return EXIT_USAGE
-    failed = any(
-        f.severity is Severity.ERROR for r in reports for f in r.findings
-    ) or any(r.write_error for r in reports)
+    failed = any(f.severity is Severity.ERROR for r in reports for f in r.findings) or any(
+        r.write_error for r in reports
+    )
     return EXIT_ERRORS if failed else EXIT_OK

@@ -71,7 +71,9 @@ def render_json(reports: list[FileReport]) -> str:
             "diagnostics": [diagnostic_json(f) for f in report.findings],
         }
         if report.fixed:
-            entry["fixed"] = [{"code": code, "range": lsp_range(place)} for code, place in report.fixed]
+            entry["fixed"] = [
+                {"code": code, "range": lsp_range(place)} for code, place in report.fixed
+            ]
         if report.write_error:
             entry["writeError"] = report.write_error
         files.append(entry)
@@ -86,7 +88,9 @@ def render_text(reports: list[FileReport]) -> str:
             out.append(f"{report.path}:{place.line}:{place.column}: fixed {code}")
         for finding in report.findings:
             place = finding.place
-            out.append(f"{report.path}:{place.line}:{place.column}: {finding.code} {finding.message}")
+            out.append(
+                f"{report.path}:{place.line}:{place.column}: {finding.code} {finding.message}"
+            )
         if report.write_error:
             out.append(f"{report.path}: {report.write_error}")
     totals = summary(reports)
@@ -182,4 +186,9 @@ def render_sarif(reports: list[FileReport]) -> str:
     return json.dumps(log, indent=2, ensure_ascii=False)
 
 
-RENDERERS = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
+RENDERERS = {
+    "text": render_text,
+    "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
+}

@@ -11,6 +11,7 @@ from subagent_ls.engine.findings import Severity
 
 ValueType = Literal["string", "integer", "number", "boolean", "string-list", "map", "list"]
 
+
 def posix(path: str) -> str:
     return path.replace("\\", "/")
 
@@ -47,9 +48,7 @@ class Folder:
         size = len(self.segments)
         if not self.recursive:
             return parents[-size:] == self.segments
-        return any(
-            parents[i : i + size] == self.segments for i in range(len(parents) - size + 1)
-        )
+        return any(parents[i : i + size] == self.segments for i in range(len(parents) - size + 1))
 
 
 @dataclass(frozen=True, slots=True)

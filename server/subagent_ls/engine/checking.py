@@ -136,7 +136,11 @@ def check_all(
     work = list(candidates)
     run = partial(check_candidate, settings=settings, forced=forced, fix=fix)
     workers = min(os.cpu_count() or 1, 8)
-    if len(work) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if (
+        len(work) < PARALLEL_FROM
+        or workers < 2
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
         yield from map(run, work)
         return
     context = multiprocessing.get_context("fork")

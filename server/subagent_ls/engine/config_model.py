@@ -21,8 +21,8 @@ class RawSettings(BaseModel):
 
     harness: HarnessProfile | None = None
     dialects: dict[str, str] | None = None
-    extraDirs: list[str] | None = None  # noqa: N815 (the setting's public name)
-    bodyMaxLines: PositiveInt | None = None  # noqa: N815
+    extraDirs: list[str] | None = None
+    bodyMaxLines: PositiveInt | None = None
     rules: dict[str, Level] | None = None
     disabled: list[str] | None = None
 
@@ -31,9 +31,7 @@ class RawSettings(BaseModel):
     def _known_dialects(cls, value: dict[str, str] | None) -> dict[str, str] | None:
         unknown = sorted({d for d in (value or {}).values() if d not in DIALECTS})
         if unknown:
-            raise ValueError(
-                f"unknown dialect {', '.join(unknown)}; known: {', '.join(DIALECTS)}"
-            )
+            raise ValueError(f"unknown dialect {', '.join(unknown)}; known: {', '.join(DIALECTS)}")
         return value
 
     @field_validator("rules")

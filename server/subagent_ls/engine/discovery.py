@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import parent_segments
 
-SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"})
+SKIPPED_DIRS = frozenset(
+    {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
+)
 
 
 @dataclass(frozen=True, slots=True)

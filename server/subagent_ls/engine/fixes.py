@@ -48,7 +48,7 @@ def non_overlapping(findings: list[Finding]) -> list[Finding]:
         if finding.fix is None:
             continue
         spans = [edit.span for edit in finding.fix.edits]
-        if any(s.start < t.end and t.start < s.end or s == t for s in spans for t in taken):
+        if any((s.start < t.end and t.start < s.end) or s == t for s in spans for t in taken):
             continue
         chosen.append(finding)
         taken.extend(spans)

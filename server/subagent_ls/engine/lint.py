@@ -49,7 +49,9 @@ def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
     return frozenset(codes)
 
 
-def _visible(findings: list[Finding], suppressed: frozenset[str], settings: Settings) -> list[Finding]:
+def _visible(
+    findings: list[Finding], suppressed: frozenset[str], settings: Settings
+) -> list[Finding]:
     visible = []
     for finding in findings:
         code = finding.code

@@ -13,7 +13,9 @@ from subagent_ls.engine.yamltree import YamlNode, parse_yaml
 
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_. /()-]*")
 _RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "~"}
-_KEY_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S.*?)[ \t]*")
+_KEY_LINE = re.compile(
+    r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S.*?)[ \t]*"
+)
 
 
 def is_plain_safe(value: str) -> bool:
@@ -131,6 +133,8 @@ def _last_continuation_line(doc: AgentDocument, key_line: int, key_indent: int) 
 
 def _parses_past(doc: AgentDocument, edit: Edit) -> bool:
     yaml = doc.layout.yaml
-    new_text = doc.text[yaml.start : edit.span.start] + edit.text + doc.text[edit.span.end : yaml.end]
+    new_text = (
+        doc.text[yaml.start : edit.span.start] + edit.text + doc.text[edit.span.end : yaml.end]
+    )
     result = parse_yaml(new_text, yaml.start)
     return result.error is None or result.error.offset > edit.span.start + len(edit.text)

@@ -94,7 +94,9 @@ class YamlParse:
 def parse_yaml(text: str, base: int) -> YamlParse:
     """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document."""
     if _too_deep(text):
-        return YamlParse(None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base))
+        return YamlParse(
+            None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base)
+        )
     try:
         node = _Loader(text).get_single_node()
     except MarkedYAMLError as error:
@@ -106,7 +108,9 @@ def parse_yaml(text: str, base: int) -> YamlParse:
     try:
         return YamlParse(_Converter(base).convert(node))
     except RecursionError:
-        return YamlParse(None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base))
+        return YamlParse(
+            None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base)
+        )
 
 
 def _error_of(error: MarkedYAMLError, base: int) -> YamlError:

@@ -15,9 +15,7 @@ from subagent_ls.rules.registry import LintContext, check, declare
 
 FIELD_REQUIRED = declare("field-required", Severity.ERROR, "a required field is missing")
 FIELD_TYPE = declare("field-type", Severity.ERROR, "a field has the wrong type")
-FIELD_UNKNOWN = declare(
-    "field-unknown", Severity.WARNING, "a key the dialect does not define"
-)
+FIELD_UNKNOWN = declare("field-unknown", Severity.WARNING, "a key the dialect does not define")
 VALUE_UNKNOWN = declare(
     "value-unknown", Severity.ERROR, "a value outside the field's allowed set", fixable=True
 )

@@ -67,7 +67,7 @@ def name_rules(ctx: LintContext) -> None:
         ctx.report(
             NAME_LENGTH, f"`name` is {len(name)} characters; the limit is {NAME_MAX}.", node.span
         )
-    if bad := sorted(set(_BAD_CHARS.findall(name))):
+    if bad := list(dict.fromkeys(_BAD_CHARS.findall(name))):
         shown = ", ".join(f"`{c}`" if c != " " else "space" for c in bad)
         ctx.report(
             NAME_CHARSET,
@@ -121,13 +121,13 @@ def description_rules(ctx: LintContext) -> None:
         ctx.report(
             DESCRIPTION_VAGUE,
             "`description` is too short to help a parent decide: say what the subagent does "
-            "and when to delegate to it (\"Use when ...\").",
+            'and when to delegate to it ("Use when ...").',
             node.span,
         )
     elif not _TRIGGER.search(text):
         ctx.report(
             DESCRIPTION_VAGUE,
             "`description` does not say when to delegate; add a trigger such as "
-            "\"Use when ...\" so a parent knows when to pick this subagent.",
+            '"Use when ..." so a parent knows when to pick this subagent.',
             node.span,
         )

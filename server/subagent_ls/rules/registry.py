@@ -31,7 +31,11 @@ class Rule:
 
 
 RULES: dict[str, Rule] = {}
-CHECKS: dict[Stage, list[Callable[[LintContext], None]]] = {"document": [], "fields": [], "body": []}
+CHECKS: dict[Stage, list[Callable[[LintContext], None]]] = {
+    "document": [],
+    "fields": [],
+    "body": [],
+}
 
 
 def declare(code: str, severity: Severity, summary: str, *, fixable: bool = False) -> str:
@@ -80,6 +84,4 @@ class LintContext:
         resolved = self.severity_of(code)
         if resolved is None:
             return
-        self.findings.append(
-            Finding(code, message, span, severity or resolved, fix, list(related))
-        )
+        self.findings.append(Finding(code, message, span, severity or resolved, fix, list(related)))
