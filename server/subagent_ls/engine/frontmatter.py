@@ -1,5 +1,6 @@
 """Finding the frontmatter block: the opening and closing ``---`` fences, the YAML between them
-and the body after them. Works on code-point offsets of the text (BOM already removed)."""
+and the body after them. Works on code-point offsets of the text. A BOM that an editor left in
+the text (files read from disk have it removed) is allowed before the opening fence."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 from subagent_ls.engine.text import LineIndex
 
-_OPENING = re.compile(r"---[ \t]*")
+_OPENING = re.compile(r"\ufeff?---[ \t]*")
 _CLOSING = re.compile(r"(-{3,})[ \t]*")
 
 

@@ -1,0 +1,138 @@
+"""Fixes are minimal text edits: after a fix the file parses, the diagnostic is gone, and every
+byte outside the edit (comments, quoting, key order, body) is unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import AGENT_PATH, GOOD_DESCRIPTION, agent
+from subagent_ls.dialects import BASE
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.fixes import fix_document
+from subagent_ls.engine.lint import lint
+from subagent_ls.engine.settings import Settings
+
+D = f"description: {GOOD_DESCRIPTION}  # what it does"
+BODY = "# Role\n\nKeep this body: exactly as it is.\n"
+
+
+def fixed(text: str, path: str = AGENT_PATH) -> tuple[str, list[str]]:
+    doc = AgentDocument(path, text)
+    outcome = fix_document(doc, lambda d: lint(d, BASE, Settings()))
+    return outcome.doc.text, [f.code for f in outcome.result.findings]
+
+
+CASES = [
+    # (id, frontmatter lines before, frontmatter lines expected after, path)
+    ("name-to-stem", "name: other  # old name", "name: code-helper  # old name", AGENT_PATH),
+    ("name-normalise", "name: 'Code_Helper'", "name: 'code-helper'", AGENT_PATH),
+    ("name-hyphens", 'name: "-code--helper-"', 'name: "code-helper"', AGENT_PATH),
+    (
+        "complexity",
+        "name: code-helper\ncomplexity: judgement # tier",
+        "name: code-helper\ncomplexity: judgment # tier",
+        AGENT_PATH,
+    ),
+    ("tools-empty", "name: code-helper\ntools: []", "name: code-helper\ntools: false", AGENT_PATH),
+    (
+        "tools-string",
+        "name: code-helper\ntools: Read, Bash(git log:*)",
+        'name: code-helper\ntools: [Read, "Bash(git log:*)"]',
+        AGENT_PATH,
+    ),
+    (
+        "metadata-quote",
+        "name: code-helper\nmetadata:\n  version: 1.0 # semver\n  n: 3",
+        'name: code-helper\nmetadata:\n  version: "1.0" # semver\n  n: "3"',
+        AGENT_PATH,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "path"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+@pytest.mark.parametrize("nl", ["\n", "\r\n"], ids=["lf", "crlf"])
+def test_fix_is_minimal_and_clears_the_finding(before, after, path, nl):
+    text = agent(f"{before}\n{D}", BODY, nl=nl)
+    result, remaining = fixed(text, path)
+    assert result == agent(f"{after}\n{D}", BODY, nl=nl)
+    assert remaining == []
+
+
+def test_quote_fix_keeps_the_value_and_the_comment():
+    text = agent(
+        f"name: code-helper\ndescription: Use this when: it's late # note\nmetadata: {{a: b}}", BODY
+    )
+    result, remaining = fixed(text)
+    assert "description: 'Use this when: it''s late' # note\n" in result
+    assert result.endswith(BODY) and remaining == ["description-vague"]
+    doc = AgentDocument(AGENT_PATH, result)
+    assert doc.field_value("description").value == "Use this when: it's late"
+
+
+def test_quote_fix_covers_continuation_lines():
+    text = agent(
+        "name: code-helper\ndescription: Finds bugs. Use when: tests fail\n  and nobody knows why.",
+        BODY,
+    )
+    result, remaining = fixed(text)
+    doc = AgentDocument(AGENT_PATH, result)
+    assert (
+        doc.field_value("description").value
+        == "Finds bugs. Use when: tests fail and nobody knows why."
+    )
+    assert remaining == []
+
+
+def test_quote_fix_repairs_every_broken_line():
+    text = agent("name: code-helper\ndescription: A: b. Use when: c\nmetadata:\n  note: x: y", BODY)
+    result, _ = fixed(text)
+    doc = AgentDocument(AGENT_PATH, result)
+    assert doc.yaml.error is None
+    assert doc.field_value("metadata").items[0].value.value == "x: y"
+
+
+def test_value_starting_with_indicator_is_quoted():
+    text = agent("name: code-helper\ndescription: [draft] Reviews code. Use when: ready", BODY)
+    result, remaining = fixed(text)
+    assert "description: '[draft] Reviews code. Use when: ready'" in result
+
+
+def test_unfixable_yaml_is_left_untouched():
+    text = agent("name: code-helper\ndescription: ok\n\tbad: tab", BODY)
+    result, remaining = fixed(text)
+    assert result == text and "yaml-syntax" in remaining
+
+
+def test_rename_key_near_miss():
+    text = agent(f"name: code-helper\n{D}\ncomplexty: routine", BODY)
+    result, remaining = fixed(text)
+    assert "\ncomplexity: routine\n" in result and remaining == []
+
+
+_PLAIN = st.text(
+    st.characters(
+        codec="utf-8", exclude_categories=["Cs", "Cc", "Zl", "Zp"], exclude_characters="#'\"\\"
+    ),
+    min_size=1,
+    max_size=40,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(left=_PLAIN, right=_PLAIN)
+def test_quoting_any_broken_value_preserves_its_text(left, right):
+    """For any value that breaks YAML with ': ', the fix yields a file whose value is the text."""
+    value = f"{left.strip()}: {right.strip()}".strip()
+    text = agent(f"name: code-helper\ndescription: {value}", BODY)
+    doc = AgentDocument(AGENT_PATH, text)
+    if doc.yaml.error is None:
+        return
+    result, _ = fixed(text)
+    after = AgentDocument(AGENT_PATH, result)
+    assert result.endswith(BODY)
+    if after.yaml.error is None and result != text:
+        assert after.field_value("description").value == value
