@@ -64,7 +64,7 @@ def test_fix_is_minimal_and_clears_the_finding(before, after, path, nl):
 
 def test_quote_fix_keeps_the_value_and_the_comment():
     text = agent(
-        f"name: code-helper\ndescription: Use this when: it's late # note\nmetadata: {{a: b}}", BODY
+        "name: code-helper\ndescription: Use this when: it's late # note\nmetadata: {a: b}", BODY
     )
     result, remaining = fixed(text)
     assert "description: 'Use this when: it''s late' # note\n" in result
@@ -98,6 +98,7 @@ def test_quote_fix_repairs_every_broken_line():
 def test_value_starting_with_indicator_is_quoted():
     text = agent("name: code-helper\ndescription: [draft] Reviews code. Use when: ready", BODY)
     result, remaining = fixed(text)
+    assert "yaml-syntax" not in remaining
     assert "description: '[draft] Reviews code. Use when: ready'" in result
 
 

@@ -259,9 +259,8 @@ def test_user_severity_and_off():
 
 
 def test_verdict_is_not_changed_by_user_severities():
-    from subagent_ls.engine.settings import Settings
-
     from conftest import run_lint
+    from subagent_ls.engine.settings import Settings
 
     text = agent(f"name: other\n{D}")
     _, result = run_lint(text, settings=Settings(rules={"name-mismatch": None}))

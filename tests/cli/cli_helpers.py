@@ -1,0 +1,36 @@
+"""Run the real console script, the way users and CI do."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(sys.executable).with_name("subagent-ls")
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> dict:
+        return json.loads(self.out)
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
+    if not SCRIPT.exists():
+        pytest.fail(f"the console script {SCRIPT} is not installed (pip install -e .)")
+    full_env = {**os.environ, **(env or {})}
+    done = subprocess.run(
+        [str(SCRIPT), *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=120
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return Run(done.returncode, done.stdout, done.stderr)
