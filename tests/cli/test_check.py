@@ -11,7 +11,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
 
 GOOD = (

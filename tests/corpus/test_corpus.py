@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
+
 from conftest import CORPUS
 
 pytestmark = pytest.mark.skipif(
