@@ -239,3 +239,19 @@ def test_cli_does_not_import_language_server_libraries(project):
         [sys.executable, "-c", code], cwd=project, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_check_from_inside_the_agent_folder(project):
+    run = run_cli("check", "--format", "json", cwd=project / ".agents" / "agents")
+    assert {f["path"] for f in run.json["files"]} == {"bad.md", "good.md"}
+
+
+def test_empty_select_is_a_usage_error(project):
+    assert run_cli("check", "--select", "", cwd=project).code == 2
+
+
+def test_pyproject_without_our_table_is_not_a_settings_file(project):
+    (project / "pyproject.toml").write_text('tool = 1\n[project]\ndependencies = ["subagent-ls"]\n')
+    (project / ".agents" / ".subagent-ls.toml").write_text('[rules]\nyaml-syntax = "off"\n')
+    run = run_cli("check", cwd=project)
+    assert run.code == 1 and run.err == ""

@@ -273,3 +273,20 @@ def test_verdict_names_the_agent_when_it_loads():
 
     _, result = run_lint(agent(f"{N}\n{D}\ntools: []"))
     assert (result.verdict.loads, result.verdict.name) == (True, "code-helper")
+
+
+def test_suppression_comment_anywhere_in_the_frontmatter():
+    text = agent(f"# subagent-ls: disable=description-vague\n{N}\ndescription: Helps.")
+    assert codes(text) == set()
+
+
+def test_duplicate_keys_inside_nested_maps():
+    text = agent(f"{N}\n{D}\nmetadata:\n  a: '1'\n  a: '2'")
+    assert Shown("duplicate-key", "5:2-5:3") in shown(text)
+
+
+def test_messages_stay_on_one_line():
+    from conftest import run_lint
+
+    _, result = run_lint(agent(f"{N}\n{D}\ncomplexity: |\n  judgment\n  more"))
+    assert result.findings and all("\n" not in f.message for f in result.findings)

@@ -46,6 +46,8 @@ def _codes(text: str | None) -> frozenset[str] | None:
     if text is None:
         return None
     codes = frozenset(c.strip() for c in text.split(",") if c.strip())
+    if not codes:
+        raise UsageError("--select and --ignore need at least one rule code")
     if unknown := sorted(codes - RULES.keys()):
         raise UsageError(f"unknown rule code(s): {', '.join(unknown)}")
     return codes

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from urllib.parse import quote
 
 from subagent_ls import __version__
 from subagent_ls.engine.checking import FileReport, LocatedFinding, Place
@@ -152,7 +153,7 @@ def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, obje
     }
     location = {
         "physicalLocation": {
-            "artifactLocation": {"uri": Path(report.path).as_posix()},
+            "artifactLocation": {"uri": quote(Path(report.path).as_posix())},
             "region": region,
         }
     }
@@ -170,6 +171,7 @@ def render_sarif(reports: list[FileReport]) -> str:
             "id": rule.code,
             "shortDescription": {"text": rule.summary},
             "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
+            "properties": {"fixable": rule.fixable},
         }
         for rule in RULES.values()
     ]

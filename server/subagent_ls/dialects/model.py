@@ -3,6 +3,7 @@ its harness treats rules. Dialects are data; the engine reads them and never nam
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -17,8 +18,8 @@ def posix(path: str) -> str:
 
 
 def parent_segments(path: str) -> tuple[str, ...]:
-    """The folder names above a file, outermost first."""
-    return tuple(posix(path).split("/")[:-1])
+    """The folder names above a file, outermost first (relative paths are made absolute)."""
+    return tuple(posix(os.path.abspath(path)).split("/")[:-1])
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,9 +115,14 @@ def check_candidate(
         findings = tuple(locate(doc, f) for f in result.findings)
         return FileReport(path, dialect_id, reason, result.verdict, findings)
     outcome = fix_document(doc, lambda d: lint(d, choice.dialect, settings))
-    write_error = None
-    if outcome.applied:
-        write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
+    if not outcome.applied:
+        findings = tuple(locate(outcome.doc, f) for f in outcome.result.findings)
+        return FileReport(path, dialect_id, reason, outcome.result.verdict, findings)
+    write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
+    if write_error is not None:
+        result = lint(doc, choice.dialect, settings)
+        findings = tuple(locate(doc, f) for f in result.findings)
+        return FileReport(path, dialect_id, reason, result.verdict, findings, (), write_error)
     return FileReport(
         path,
         dialect_id,
@@ -125,7 +130,6 @@ def check_candidate(
         outcome.result.verdict,
         tuple(locate(outcome.doc, f) for f in outcome.result.findings),
         tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied),
-        write_error,
     )
 
 

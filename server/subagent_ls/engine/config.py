@@ -22,9 +22,18 @@ def find_config(start: Path) -> Path | None:
         if own.is_file():
             return own
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and "subagent-ls" in pyproject.read_text("utf-8", "replace"):
+        if pyproject.is_file() and _has_tool_table(pyproject):
             return pyproject
     return None
+
+
+def _has_tool_table(pyproject: Path) -> bool:
+    try:
+        data = tomllib.loads(pyproject.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "[tool.subagent-ls" in pyproject.read_text("utf-8", "replace")
+    tool = data.get("tool")
+    return isinstance(tool, dict) and "subagent-ls" in tool
 
 
 def load_config(path: Path) -> tuple[Settings, list[str]]:
@@ -32,7 +41,10 @@ def load_config(path: Path) -> tuple[Settings, list[str]]:
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return Settings(), [f"{path}: cannot read the settings ({error}); using the defaults."]
-    raw = data.get("tool", {}).get("subagent-ls", {}) if path.name == "pyproject.toml" else data
+    raw = data
+    if path.name == "pyproject.toml":
+        tool = data.get("tool")
+        raw = tool.get("subagent-ls", {}) if isinstance(tool, dict) else {}
     return settings_from_raw(raw, str(path))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.model import parent_segments
+from subagent_ls.dialects.model import Folder, parent_segments
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
@@ -29,13 +29,23 @@ def in_agent_folder(path: str) -> bool:
     return any(folder.holds(parents) for d in DIALECTS.values() for folder in d.folders)
 
 
+def under_agent_folder(folder: str) -> bool:
+    """Whether ``folder`` is an agent folder of any dialect or lies somewhere below one."""
+    parents = parent_segments(os.path.join(folder, "x.md"))
+    return any(
+        Folder(f.segments, recursive=True).holds(parents)
+        for d in DIALECTS.values()
+        for f in d.folders
+    )
+
+
 def collect(paths: list[str], *, all_markdown: bool = False) -> Iterator[Candidate]:
     """Files named in ``paths`` as they are; folders walked for agent files (or every ``.md``
     when ``all_markdown``), each real folder once."""
     seen: set[tuple[int, int]] = set()
     for path in paths:
         if os.path.isdir(path):
-            yield from _walk(path, all_markdown, seen)
+            yield from _walk(path, all_markdown, seen, root=True)
         elif os.path.exists(path):
             yield Candidate(path)
         elif os.path.islink(path):
@@ -44,7 +54,11 @@ def collect(paths: list[str], *, all_markdown: bool = False) -> Iterator[Candida
             yield Candidate(path, "no such file or folder", missing=True)
 
 
-def _walk(folder: str, all_markdown: bool, seen: set[tuple[int, int]]) -> Iterator[Candidate]:
+def _walk(
+    folder: str, all_markdown: bool, seen: set[tuple[int, int]], root: bool = False
+) -> Iterator[Candidate]:
+    """Walk ``folder``; a folder that cannot be read is reported when it was named, holds
+    agent files or ``all_markdown`` is set, and skipped otherwise."""
     try:
         info = os.stat(folder)
         key = (info.st_dev, info.st_ino)
@@ -54,7 +68,9 @@ def _walk(folder: str, all_markdown: bool, seen: set[tuple[int, int]]) -> Iterat
         with os.scandir(folder) as scan:
             entries = sorted(scan, key=lambda e: e.name)
     except OSError as error:
-        yield Candidate(folder, f"the folder cannot be read: {error.strerror or error}")
+        if root or all_markdown or under_agent_folder(folder):
+            problem = f"the folder cannot be read: {error.strerror or error}"
+            yield Candidate(os.path.normpath(folder), problem)
         return
     for entry in entries:
         name = entry.name

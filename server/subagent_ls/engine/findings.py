@@ -8,6 +8,12 @@ from enum import IntEnum
 from subagent_ls.engine.frontmatter import Span
 
 
+def excerpt(text: str, limit: int = 60) -> str:
+    """A value as a message can show it: on one line, and cut when long."""
+    flat = text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 class Severity(IntEnum):
     """Ordered as in LSP (1 is the most severe)."""
 

@@ -14,7 +14,7 @@ from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.verdict import Verdict, verdict_of
 from subagent_ls.rules.registry import CHECKS, LintContext
 
-_SUPPRESSION = re.compile(r"#\s*subagent-ls:\s*disable\s*=\s*([A-Za-z0-9_,\s-]+)")
+_SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import difflib
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import FieldSpec, ValueType
-from subagent_ls.engine.findings import Edit, Fix, Severity
+from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.yaml_edits import replace_scalar
 from subagent_ls.engine.yamltree import YamlNode
@@ -15,7 +15,9 @@ from subagent_ls.rules.registry import LintContext, check, declare
 
 FIELD_REQUIRED = declare("field-required", Severity.ERROR, "a required field is missing")
 FIELD_TYPE = declare("field-type", Severity.ERROR, "a field has the wrong type")
-FIELD_UNKNOWN = declare("field-unknown", Severity.WARNING, "a key the dialect does not define")
+FIELD_UNKNOWN = declare(
+    "field-unknown", Severity.WARNING, "a key the dialect does not define", fixable=True
+)
 VALUE_UNKNOWN = declare(
     "value-unknown", Severity.ERROR, "a value outside the field's allowed set", fixable=True
 )
@@ -133,7 +135,7 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
         return
     allowed = ", ".join(f"`{v}`" for v in spec.values)
     suggestion = closest(value, list(spec.values))
-    message = f"`{value}` is not a valid `{spec.key}`; allowed: {allowed}."
+    message = f"`{excerpt(value)}` is not a valid `{spec.key}`; allowed: {allowed}."
     fix = None
     if suggestion is not None:
         message += f" Did you mean `{suggestion}`?"
@@ -144,7 +146,7 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
 
 def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     dialect = ctx.dialect
-    message = f"`{key}` is not a field of {dialect.harness}; it is ignored."
+    message = f"`{excerpt(key)}` is not a field of {dialect.harness}; it is ignored."
     severity = Severity.ERROR if dialect.strict_keys else None
     near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
     fix = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from subagent_ls.engine.findings import Fix, Severity
+from subagent_ls.engine.findings import Fix, Severity, excerpt
 from subagent_ls.engine.yaml_edits import replace_scalar
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
@@ -32,7 +32,7 @@ DESCRIPTION_MAX = 1024
 _NAME_OK = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _BAD_CHARS = re.compile(r"[^a-z0-9-]")
 _TRIGGER = re.compile(
-    r"\b(?:use[sd]?|using|invoke[sd]?|call|delegate|run|trigger(?:ed)?|ask|spawn)\b"
+    r"\b(?:use|used|invoke|invoked|call|delegate|trigger(?:ed)?)\b"
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
     re.IGNORECASE,
 )
@@ -90,8 +90,8 @@ def name_rules(ctx: LintContext) -> None:
             fix = Fix(f"Set the name to the file name `{stem}`", (edit,)) if edit else None
         ctx.report(
             NAME_MISMATCH,
-            f"`name` is `{name}` but the file is `{stem}.md`; the file name identifies the "
-            "subagent, so they must match.",
+            f"`name` is `{excerpt(name)}` but the file is `{stem}.md`; the file name "
+            "identifies the subagent, so they must match.",
             node.span,
             fix=fix,
         )

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from subagent_ls.engine.findings import Edit, Fix, Related, Severity
+from subagent_ls.engine.findings import Edit, Fix, Related, Severity, excerpt
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.yaml_edits import quote_plain_value
-from subagent_ls.engine.yamltree import YamlError
+from subagent_ls.engine.yamltree import YamlError, YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
 
 FILE_UNREADABLE = declare(
@@ -129,11 +129,26 @@ def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:
 
 
 def _report_duplicate_keys(ctx: LintContext) -> None:
-    first_seen: dict[str, Span] = {}
+    """Duplicated keys in every mapping of the frontmatter (each node visited once)."""
     root = ctx.doc.yaml.root
     assert root is not None
-    for item in root.items:
-        name = item.name
+    pending, visited = [root], set()
+    while pending:
+        node = pending.pop()
+        if id(node) in visited:
+            continue
+        visited.add(id(node))
+        if node.kind == "seq":
+            pending.extend(reversed(node.value))  # type: ignore[arg-type]
+        elif node.kind == "map":
+            _report_duplicates_in(ctx, node)
+            pending.extend(item.value for item in reversed(node.items))
+
+
+def _report_duplicates_in(ctx: LintContext, mapping: YamlNode) -> None:
+    first_seen: dict[str, Span] = {}
+    for item in mapping.items:
+        name = excerpt(item.name)
         if name in first_seen:
             ctx.report(
                 DUPLICATE_KEY,

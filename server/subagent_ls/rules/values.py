@@ -3,7 +3,7 @@ wanted and the reverse) and ``metadata`` (string values only)."""
 
 from __future__ import annotations
 
-from subagent_ls.engine.findings import Edit, Fix, Severity
+from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.engine.yaml_edits import double_quoted, flow_list
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.rules.fields import accepts, kind_word, wanted_types
@@ -95,8 +95,9 @@ def metadata_rules(ctx: LintContext) -> None:
                 fix = Fix(f"Quote the {role}: {quoted}", (Edit(part.span, quoted),))
             ctx.report(
                 METADATA_VALUE,
-                f"metadata {role} `{ctx.doc.source(part.span)[:40]}` is {kind_word(part)}, not "
-                "a string; harnesses that expect strings may drop or misread it.",
+                f"metadata {role} `{excerpt(ctx.doc.source(part.span), 40)}` is "
+                f"{kind_word(part)}, not a string; harnesses that expect strings may drop or "
+                "misread it.",
                 part.span,
                 fix=fix,
             )
