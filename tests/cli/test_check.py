@@ -46,7 +46,12 @@ def test_json_carries_lsp_diagnostics_and_harness_verdict(project):
     data = run.json
     assert data["version"] == 1
     files = {Path(f["path"]).name: f for f in data["files"]}
-    assert files["good.md"]["harness"] == {"loads": True, "name": "good", "reason": None}
+    assert files["good.md"]["harness"] == {
+        "loads": True,
+        "name": "good",
+        "reason": None,
+        "outcome": "loads",
+    }
     assert files["good.md"]["dialect"] == "harness-subagents"
     bad = files["bad.md"]
     assert bad["harness"]["loads"] is False and "Invalid YAML" in bad["harness"]["reason"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+from subagent_ls.engine.verdict import format_verdict
 
 COMPLEXITY_TIERS = {
     "mundane": (
@@ -78,6 +79,13 @@ DIALECT = Dialect(
     id="harness-subagents",
     harness="the Harness Subagents format",
     summary="The harness-neutral base format: `name` equals the file name.",
+    identity="the file name without `.md`, which `name` must equal.",
     folders=(Folder((".agents", "agents")),),
     fields=FIELDS,
+    tools_doc=(
+        "In the base format `tools` is a whitelist of tool names or a boolean: `true` all "
+        "tools, `false` none; `[]` means `false`; absent inherits the parent's tools."
+    ),
+    severity={"harness-skip": None},
+    verdict=format_verdict,
 )

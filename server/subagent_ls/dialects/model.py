@@ -1,16 +1,24 @@
 """The shape of a dialect: its folders, its fields (types, allowed values, documentation) and how
-its harness treats rules. Dialects are data; the engine reads them and never names one."""
+its harness treats rules and broken files. Dialects are data plus one verdict function; the
+engine reads them and never names one."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from subagent_ls.engine.findings import Severity
 
-ValueType = Literal["string", "integer", "number", "boolean", "string-list", "map", "list"]
+if TYPE_CHECKING:
+    from subagent_ls.engine.document import AgentDocument
+    from subagent_ls.engine.findings import Finding
+    from subagent_ls.engine.verdict import Verdict
+
+ValueType = Literal[
+    "string", "integer", "number", "boolean", "string-list", "bool-map", "map", "list", "null"
+]
 
 
 def posix(path: str) -> str:
@@ -24,17 +32,25 @@ def parent_segments(path: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
-    """One frontmatter field: accepted YAML types, allowed values (value → documentation)."""
+    """One frontmatter field: accepted YAML types, allowed values (value → documentation), and
+    what the harness does with a bad value when that differs from the dialect's default."""
 
     key: str
     doc: str
     types: tuple[ValueType, ...]
     required: bool = False
     values: Mapping[str, str] = field(default_factory=dict)
+    pattern: str | None = None
+    """Values matching this regular expression are valid too (e.g. full model ids)."""
+    minimum: float | None = None
+    maximum: float | None = None
+    positive: bool = False
     default: str | None = None
     unknown_value_code: str = "value-unknown"
     shape_code: str | None = None
     """A rule of its own that checks this field's type (and can convert it)."""
+    invalid_severity: Severity | None = None
+    invalid_effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +67,43 @@ class Folder:
             return parents[-size:] == self.segments
         return any(parents[i : i + size] == self.segments for i in range(len(parents) - size + 1))
 
+    def relative_name(self, path: str) -> str | None:
+        """The path below this folder without ``.md`` (``sub/nested``), if the file is in it."""
+        parts = posix(os.path.abspath(path)).split("/")
+        size = len(self.segments)
+        for start in range(len(parts) - size - 1, -1, -1):
+            if tuple(parts[start : start + size]) == self.segments:
+                rest = "/".join(parts[start + size :])
+                return rest[:-3] if rest.endswith(".md") else rest
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
-    """Everything the engine needs to know about one harness's reading of a subagent file."""
+    """Everything the engine needs to know about one harness's reading of a subagent file.
+
+    ``severity`` changes a rule's severity (None switches it off). ``invalid_severity`` and
+    ``invalid_effect`` say how bad a wrong type or value is for this harness and what it does
+    about it. ``verdict`` predicts what the harness does with the file on its own, given the
+    findings at the dialect's severities.
+    """
 
     id: str
     harness: str
     summary: str
+    identity: str
     folders: tuple[Folder, ...]
     fields: Mapping[str, FieldSpec]
+    verdict: Callable[[AgentDocument, list[Finding]], Verdict]
+    name_charset: str = "a-z0-9-"
     name_must_match_stem: bool = True
     tools_empty_means_none: bool = True
+    tools_doc: str = ""
     strict_keys: bool = False
+    unknown_key_effect: str = "it is ignored."
+    invalid_severity: Severity = Severity.ERROR
+    invalid_effect: str = ""
+    known_tools: frozenset[str] | None = None
     stem_suffixes: tuple[str, ...] = (".md",)
     severity: Mapping[str, Severity | None] = field(default_factory=dict)
 

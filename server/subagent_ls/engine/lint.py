@@ -11,7 +11,8 @@ from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding
 from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.verdict import Verdict, verdict_of
+from subagent_ls.engine.verdict import Verdict
+from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, LintContext
 
 _SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
@@ -35,7 +36,8 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
                 run(ctx)
         for run in CHECKS["body"]:
             run(ctx)
-    verdict = verdict_of(doc, ctx.findings)
+    verdict = dialect.verdict(doc, ctx.findings)
+    apply_verdict(ctx, verdict)
     return LintResult(_visible(ctx.findings, suppressed_codes(doc), settings), verdict)
 
 

@@ -3,26 +3,51 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
+from subagent_ls.engine.frontmatter import Span
+
+Outcome = Literal["loads", "repaired", "ignored", "rejected", "breaks-configuration"]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """``outcome`` says how: loaded as is, loaded after the harness repaired the YAML, ignored
+    without a word, rejected with an error, or the whole configuration refused. ``span`` is
+    where the reason is; ``note`` is what the user should know even when it loads."""
+
     loads: bool
     name: str | None
     reason: str | None
+    outcome: Outcome = "loads"
+    harness: str | None = None
+    span: Span | None = None
+    note: str | None = None
+    deliberate: bool = False
+    """The author switched the file off on purpose (``enabled: false``, prose)."""
 
     def as_json(self) -> dict[str, object]:
-        return {"loads": self.loads, "name": self.name, "reason": self.reason}
+        data: dict[str, object] = {
+            "loads": self.loads,
+            "name": self.name,
+            "reason": self.reason,
+            "outcome": self.outcome,
+        }
+        if self.harness:
+            data["harness"] = self.harness
+        if self.note:
+            data["note"] = self.note
+        return data
 
 
-def verdict_of(doc: AgentDocument, findings: list[Finding]) -> Verdict:
+def format_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     """A harness that follows the format loads a file with no error at the dialect's own
     severities (the user's severity settings do not change what the harness does)."""
     errors = [f for f in findings if f.severity is Severity.ERROR]
     if errors:
-        return Verdict(False, None, min(errors, key=lambda f: f.span.start).message)
+        first = min(errors, key=lambda f: f.span.start)
+        return Verdict(False, None, first.message, "rejected", span=first.span)
     name = doc.field_value("name")
     return Verdict(True, str(name.value) if name and name.kind == "str" else None, None)

@@ -1,9 +1,10 @@
 """Rules driven by the dialect's field table: required fields, value types, allowed values and
-unknown keys (with "did you mean" and the harness that does define the key)."""
+ranges, and unknown keys (with "did you mean" and the harness that does define the key)."""
 
 from __future__ import annotations
 
 import difflib
+import re
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import FieldSpec, ValueType
@@ -44,17 +45,25 @@ _TYPE_WORDS: dict[ValueType, str] = {
     "number": "a number",
     "boolean": "`true` or `false`",
     "string-list": "a list of strings",
+    "bool-map": "a map of names to `true`/`false`",
     "map": "a map",
     "list": "a list",
+    "null": "empty",
 }
 _ACCEPTS: dict[ValueType, tuple[str, ...]] = {
-    "string": ("str", "tagged"),
+    "string": ("str", "tagged", "timestamp"),
     "integer": ("int",),
     "number": ("int", "float"),
     "boolean": ("bool",),
     "string-list": ("seq",),
+    "bool-map": ("map",),
     "map": ("map",),
     "list": ("seq",),
+    "null": ("null",),
+}
+_ELEMENT_KINDS: dict[ValueType, tuple[str, ...]] = {
+    "string-list": ("str", "tagged", "timestamp"),
+    "bool-map": ("bool",),
 }
 
 
@@ -70,6 +79,14 @@ def kind_word(node: YamlNode) -> str:
     return _KIND_WORDS[node.kind]
 
 
+def invalid(ctx: LintContext, spec: FieldSpec | None) -> tuple[Severity, str]:
+    """How bad a wrong value of ``spec`` is for the harness, and what the harness does."""
+    dialect = ctx.dialect
+    severity = (spec.invalid_severity if spec else None) or dialect.invalid_severity
+    effect = (spec.invalid_effect if spec else None) or dialect.invalid_effect
+    return severity, f" {effect}" if effect else ""
+
+
 @check("fields")
 def required_fields(ctx: LintContext) -> None:
     doc = ctx.doc
@@ -78,8 +95,7 @@ def required_fields(ctx: LintContext) -> None:
         if spec.required and spec.key not in doc.fields:
             ctx.report(
                 FIELD_REQUIRED,
-                f"`{spec.key}` is required and missing; {ctx.dialect.harness} does not load a "
-                f"subagent without it.",
+                f"`{spec.key}` is required in {ctx.dialect.harness} and missing.",
                 doc.layout.opening,
             )
 
@@ -95,29 +111,35 @@ def field_types_and_values(ctx: LintContext) -> None:
         if node.kind == "null" and key in EMPTINESS_HAS_OWN_RULE:
             continue
         if not accepts(spec, node):
-            if spec.shape_code is not None:
-                continue
-            ctx.report(
-                FIELD_TYPE,
-                f"`{key}` must be {wanted_types(spec)}, not {kind_word(node)}.",
-                node.span,
-            )
+            if spec.shape_code is None:
+                severity, effect = invalid(ctx, spec)
+                message = f"`{key}` must be {wanted_types(spec)}, not {kind_word(node)}.{effect}"
+                ctx.report(FIELD_TYPE, message, node.span, severity=severity)
             continue
-        if "string-list" in spec.types and node.kind == "seq":
-            _report_non_string_items(ctx, key, node)
-        if spec.values and node.kind == "str":
+        _report_bad_elements(ctx, spec, node)
+        if node.kind in ("str", "timestamp") and (spec.values or spec.pattern):
             _report_unknown_value(ctx, spec, node)
+        elif node.kind in ("int", "float") and not isinstance(node.value, str):
+            _report_out_of_range(ctx, spec, node)
 
 
-def _report_non_string_items(ctx: LintContext, key: str, node: YamlNode) -> None:
-    assert isinstance(node.value, list)
-    for element in node.value:
-        if element.kind not in ("str", "tagged"):
-            ctx.report(
-                FIELD_TYPE,
-                f"Each entry of `{key}` must be a string, not {kind_word(element)}.",
-                element.span,
-            )
+def _report_bad_elements(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
+    for value_type in spec.types:
+        kinds = _ELEMENT_KINDS.get(value_type)
+        if kinds is None or node.kind not in _ACCEPTS[value_type]:
+            continue
+        elements = node.value if node.kind == "seq" else [i.value for i in node.items]
+        wanted = "a string" if value_type == "string-list" else "`true` or `false`"
+        severity, effect = invalid(ctx, spec)
+        for element in elements:  # type: ignore[union-attr]
+            if element.kind not in kinds:
+                ctx.report(
+                    FIELD_TYPE,
+                    f"Each entry of `{spec.key}` must be {wanted}, not {kind_word(element)}."
+                    f"{effect}",
+                    element.span,
+                    severity=severity,
+                )
 
 
 def closest(value: str, choices: list[str]) -> str | None:
@@ -131,9 +153,12 @@ def closest(value: str, choices: list[str]) -> str | None:
 
 def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
     value = str(node.value)
-    if value in spec.values:
+    if value in spec.values or (spec.pattern and re.fullmatch(spec.pattern, value)):
         return
     allowed = ", ".join(f"`{v}`" for v in spec.values)
+    if spec.pattern:
+        allowed = f"{allowed} or a value matching `{spec.pattern}`" if allowed else spec.pattern
+    severity, effect = invalid(ctx, spec)
     suggestion = closest(value, list(spec.values))
     message = f"`{excerpt(value)}` is not a valid `{spec.key}`; allowed: {allowed}."
     fix = None
@@ -141,12 +166,29 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
         message += f" Did you mean `{suggestion}`?"
         edit = replace_scalar(node, suggestion)
         fix = Fix(f"Change to `{suggestion}`", (edit,)) if edit else None
-    ctx.report(spec.unknown_value_code, message, node.span, fix=fix)
+    ctx.report(spec.unknown_value_code, message + effect, node.span, fix=fix, severity=severity)
+
+
+def _report_out_of_range(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
+    number = float(node.value)  # type: ignore[arg-type]
+    problem = None
+    if spec.positive and not number > 0:
+        problem = "greater than 0"
+    elif spec.minimum is not None and number < spec.minimum:
+        problem = f"at least {spec.minimum:g}"
+    elif spec.maximum is not None and number > spec.maximum:
+        problem = f"at most {spec.maximum:g}"
+    if "integer" in spec.types and "number" not in spec.types and node.kind == "float":
+        problem = "a whole number"
+    if problem:
+        severity, effect = invalid(ctx, spec)
+        message = f"`{spec.key}` must be {problem}, not `{ctx.doc.source(node.span)}`.{effect}"
+        ctx.report(VALUE_UNKNOWN, message, node.span, severity=severity)
 
 
 def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     dialect = ctx.dialect
-    message = f"`{excerpt(key)}` is not a field of {dialect.harness}; it is ignored."
+    message = f"`{excerpt(key)}` is not a field of {dialect.harness}; {dialect.unknown_key_effect}"
     severity = Severity.ERROR if dialect.strict_keys else None
     near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
     fix = None
@@ -154,9 +196,10 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
         message += f" Did you mean `{near[0]}`?"
         fix = Fix(f"Rename the key to `{near[0]}`", (Edit(span, near[0]),))
     elif owners := [d for d in DIALECTS.values() if d is not dialect and key in d.fields]:
+        names = ", ".join(owner.id for owner in owners[:3])
         message = (
-            f"`{key}` is a {owners[0].id} field; this file is read as {dialect.id}, "
-            "which ignores it."
+            f"`{key}` is a field of {names}; this file is read as {dialect.id}: "
+            f"{dialect.unknown_key_effect}"
         )
         if severity is None and any(
             folder in dialect.folders for owner in owners for folder in owner.folders

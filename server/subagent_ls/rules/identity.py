@@ -30,7 +30,6 @@ DESCRIPTION_VAGUE = declare(
 NAME_MAX = 64
 DESCRIPTION_MAX = 1024
 _NAME_OK = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_BAD_CHARS = re.compile(r"[^a-z0-9-]")
 _TRIGGER = re.compile(
     r"\b(?:use|used|invoke|invoked|call|delegate|trigger(?:ed)?)\b"
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
@@ -46,6 +45,11 @@ def normalise_name(name: str) -> str:
     return re.sub(r"-{2,}", "-", cleaned).strip("-")
 
 
+def _charset_words(charset: str) -> str:
+    words = "lowercase letters, digits and hyphens"
+    return words.replace(" and hyphens", ", hyphens and underscores") if "_" in charset else words
+
+
 def _normalise_fix(node: YamlNode, name: str) -> Fix | None:
     fixed = normalise_name(name)
     if not fixed or fixed == name or len(fixed) > NAME_MAX:
@@ -57,7 +61,7 @@ def _normalise_fix(node: YamlNode, name: str) -> Fix | None:
 @check("fields")
 def name_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("name")
-    if node is None or node.kind not in ("str", "null"):
+    if node is None or node.kind not in ("str", "null") or "name" not in ctx.dialect.fields:
         return
     name = str(node.value or "")
     if not name:
@@ -67,11 +71,11 @@ def name_rules(ctx: LintContext) -> None:
         ctx.report(
             NAME_LENGTH, f"`name` is {len(name)} characters; the limit is {NAME_MAX}.", node.span
         )
-    if bad := list(dict.fromkeys(_BAD_CHARS.findall(name))):
+    if bad := list(dict.fromkeys(re.findall(f"[^{ctx.dialect.name_charset}]", name))):
         shown = ", ".join(f"`{c}`" if c != " " else "space" for c in bad)
         ctx.report(
             NAME_CHARSET,
-            f"`name` may only use lowercase letters, digits and hyphens; found {shown}.",
+            f"`name` may only use {_charset_words(ctx.dialect.name_charset)}; found {shown}.",
             node.span,
             fix=_normalise_fix(node, name),
         )

@@ -1,17 +1,20 @@
-"""Rules on the shape of particular values: ``tools`` (empty list, string where a list is
-wanted and the reverse) and ``metadata`` (string values only)."""
+"""Rules on the shape of particular values: ``tools`` (empty list, wrong shape for the dialect,
+names the harness does not know) and ``metadata`` (string values only)."""
 
 from __future__ import annotations
 
 from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.engine.yaml_edits import double_quoted, flow_list
 from subagent_ls.engine.yamltree import YamlNode
-from subagent_ls.rules.fields import accepts, kind_word, wanted_types
+from subagent_ls.rules.fields import accepts, invalid, kind_word, wanted_types
 from subagent_ls.rules.registry import LintContext, check, declare
 
 TOOLS_EMPTY = declare("tools-empty", Severity.WARNING, "`tools: []` means no tools", fixable=True)
 TOOLS_FORMAT = declare(
     "tools-format", Severity.ERROR, "`tools` has the wrong shape for the dialect", fixable=True
+)
+TOOLS_UNKNOWN = declare(
+    "tools-unknown", Severity.WARNING, "a tool name the dialect's harness does not know"
 )
 METADATA_VALUE = declare(
     "metadata-value", Severity.WARNING, "a metadata key or value that is not a string", fixable=True
@@ -42,42 +45,62 @@ def tools_rules(ctx: LintContext) -> None:
         return
     if node.kind == "seq" and not node.value and ctx.dialect.tools_empty_means_none:
         fix = Fix("Write `tools: false`", (Edit(node.span, "false"),)) if node.flow else None
+        if "boolean" not in spec.types:
+            fix = None
         ctx.report(
             TOOLS_EMPTY,
-            "`tools: []` gives this subagent no tools at all (the same as `false`); write "
-            "`tools: false` to say so, or remove the field to inherit the parent's tools.",
+            "`tools: []` gives this subagent no tools at all; "
+            + ("write `tools: false` to say so, " if fix else "")
+            + "remove the field to inherit the parent's tools.",
             node.span,
             fix=fix,
         )
-    elif spec.shape_code != TOOLS_FORMAT or accepts(spec, node):
-        return
-    elif node.kind == "str" and "string-list" in spec.types:
-        _report_string_tools(ctx, node)
-    else:
-        ctx.report(
-            TOOLS_FORMAT,
-            f"`tools` must be {wanted_types(spec)} in {ctx.dialect.harness}, "
-            f"not {kind_word(node)}.",
-            node.span,
-        )
+    if spec.shape_code == TOOLS_FORMAT and not accepts(spec, node):
+        _report_tools_shape(ctx, node)
+    elif ctx.dialect.known_tools is not None:
+        _report_unknown_tools(ctx, node)
 
 
-def _report_string_tools(ctx: LintContext, node: YamlNode) -> None:
-    text = str(node.value).strip()
-    names = split_tool_string(text)
-    if text == "*":
-        replacement, meaning = "true", "`true` (all tools)"
-    elif not names:
-        replacement, meaning = "false", "`false` (no tools)"
-    else:
-        replacement, meaning = flow_list(names), "a list"
-    ctx.report(
-        TOOLS_FORMAT,
-        f"`tools` must be {wanted_types(ctx.dialect.fields['tools'])} in "
-        f"{ctx.dialect.harness}, not a string; write it as {meaning}.",
-        node.span,
-        fix=Fix(f"Write `tools: {replacement}`", (Edit(node.span, replacement),)),
+def _report_tools_shape(ctx: LintContext, node: YamlNode) -> None:
+    spec = ctx.dialect.fields["tools"]
+    severity, effect = invalid(ctx, spec)
+    message = (
+        f"`tools` must be {wanted_types(spec)} in {ctx.dialect.harness}, not {kind_word(node)}."
     )
+    fix = None
+    if node.kind == "str" and "string-list" in spec.types:
+        text = str(node.value).strip()
+        names = split_tool_string(text)
+        if text == "*" and "boolean" in spec.types:
+            replacement = "true"
+        elif not names and "boolean" in spec.types:
+            replacement = "false"
+        else:
+            replacement = flow_list(names)
+        message += f" Write it as `{replacement}`."
+        fix = Fix(f"Write `tools: {replacement}`", (Edit(node.span, replacement),))
+    ctx.report(TOOLS_FORMAT, message + effect, node.span, fix=fix, severity=severity)
+
+
+def _tool_names(node: YamlNode) -> list[tuple[str, YamlNode]]:
+    if node.kind == "str":
+        return [(name, node) for name in split_tool_string(str(node.value))]
+    if node.kind == "seq":
+        return [(str(e.value), e) for e in node.value if e.kind == "str"]  # type: ignore[union-attr]
+    return []
+
+
+def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
+    known = ctx.dialect.known_tools or frozenset()
+    for name, where in _tool_names(node):
+        base = name.split("(", 1)[0].strip()
+        if base in known or base in ("*", "") or base.startswith("mcp__") or "/" in base:
+            continue
+        ctx.report(
+            TOOLS_UNKNOWN,
+            f"`{excerpt(name)}` is not a tool {ctx.dialect.harness} knows; it grants nothing.",
+            where.span,
+        )
 
 
 @check("fields")

@@ -1,0 +1,40 @@
+"""What the file's harness does with it: the ``harness-skip`` finding when it will not load the
+file, and YAML errors the harness tolerates turned into warnings that say what it does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.verdict import Verdict
+from subagent_ls.rules.registry import LintContext, declare
+from subagent_ls.rules.structure import YAML_SYNTAX
+
+HARNESS_SKIP = declare(
+    "harness-skip", Severity.ERROR, "the file's harness will not load it (or its configuration)"
+)
+TOLERATED = ("repaired", "degraded")
+
+
+def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
+    if verdict.loads and verdict.outcome in TOLERATED and verdict.note:
+        ctx.findings[:] = [
+            replace(f, severity=Severity.WARNING, message=f"{f.message} {verdict.note}")
+            if f.code == YAML_SYNTAX
+            else f
+            for f in ctx.findings
+        ]
+    if verdict.loads:
+        return
+    span = verdict.span or Span(0, ctx.doc.lines.line_end(0))
+    harness = verdict.harness or ctx.dialect.harness
+    severity = ctx.severity_of(HARNESS_SKIP)
+    if severity is not None and verdict.deliberate:
+        severity = max(severity, Severity.INFO)
+    ctx.report(
+        HARNESS_SKIP,
+        f"{harness} will not load this file: {verdict.reason}.",
+        span,
+        severity=severity,
+    )
