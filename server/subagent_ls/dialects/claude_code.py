@@ -9,7 +9,30 @@ from subagent_ls.engine.findings import Severity
 DROPPED = "Claude Code logs it in its debug log and ignores the value; the agent still loads."
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan")
 TOOLS = frozenset(
-    ["Agent", "Task", "Bash", "BashOutput", "KillShell", "Edit", "MultiEdit", "Write", "Read", "Glob", "Grep", "LS", "NotebookEdit", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite", "ExitPlanMode", "Skill", "SlashCommand", "ListMcpResourcesTool", "ReadMcpResourceTool"]
+    [
+        "Agent",
+        "Task",
+        "Bash",
+        "BashOutput",
+        "KillShell",
+        "Edit",
+        "MultiEdit",
+        "Write",
+        "Read",
+        "Glob",
+        "Grep",
+        "LS",
+        "NotebookEdit",
+        "NotebookRead",
+        "WebFetch",
+        "WebSearch",
+        "TodoWrite",
+        "ExitPlanMode",
+        "Skill",
+        "SlashCommand",
+        "ListMcpResourcesTool",
+        "ReadMcpResourceTool",
+    ]
 )
 
 FIELDS = {

@@ -34,8 +34,15 @@ FIELDS = {
             },
         ),
         FieldSpec("tools", "Tool names: a list or a string.", ("string-list", "string")),
-        FieldSpec("model", "The model to use.", ("string",)),
-        FieldSpec("mcp-servers", "MCP servers for this agent; each needs its `tools`.", ("map",)),
+        FieldSpec(
+            "model", "The model to use, or a list to try in order.", ("string", "string-list")
+        ),
+        FieldSpec(
+            "mcp-servers",
+            "MCP servers for this agent, by name; each needs its `tools`.",
+            ("map",),
+            entry_keys=("tools",),
+        ),
         FieldSpec("metadata", "Free-form string metadata.", ("map",)),
         FieldSpec("argument-hint", "Hint shown for the agent's argument.", ("string",)),
         FieldSpec("handoffs", "Agents this one can hand off to.", ("list",)),

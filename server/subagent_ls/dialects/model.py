@@ -51,6 +51,8 @@ class FieldSpec:
     """A rule of its own that checks this field's type (and can convert it)."""
     invalid_severity: Severity | None = None
     invalid_effect: str | None = None
+    entry_keys: tuple[str, ...] = ()
+    """For a map of maps: keys every entry must have."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ def check_candidate(
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    choice = choose_dialect(path, settings, DIALECTS[forced] if forced else None)
+    choice = choose_dialect(doc, settings, DIALECTS[forced] if forced else None)
     dialect_id, reason = choice.dialect.id, choice.reason
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         result = lint(doc, choice.dialect, settings)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import Folder, parent_segments
+from subagent_ls.engine.dialect_choice import dialect_by_folder
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
@@ -22,11 +23,6 @@ class Candidate:
     path: str
     problem: str | None = None
     missing: bool = False
-
-
-def in_agent_folder(path: str) -> bool:
-    parents = parent_segments(path)
-    return any(folder.holds(parents) for d in DIALECTS.values() for folder in d.folders)
 
 
 def under_agent_folder(folder: str) -> bool:
@@ -84,7 +80,7 @@ def _walk(
             continue
         if name.startswith(".") or not name.endswith(".md"):
             continue
-        if not (all_markdown or in_agent_folder(entry.path)):
+        if not (all_markdown or dialect_by_folder(entry.path)):
             continue
         if entry.is_symlink() and not os.path.exists(entry.path):
             yield Candidate(os.path.normpath(entry.path), "it is a broken symbolic link")

@@ -117,6 +117,8 @@ def field_types_and_values(ctx: LintContext) -> None:
                 ctx.report(FIELD_TYPE, message, node.span, severity=severity)
             continue
         _report_bad_elements(ctx, spec, node)
+        if spec.entry_keys and node.kind == "map":
+            _report_incomplete_entries(ctx, spec, node)
         if node.kind in ("str", "timestamp") and (spec.values or spec.pattern):
             _report_unknown_value(ctx, spec, node)
         elif node.kind in ("int", "float") and not isinstance(node.value, str):
@@ -138,6 +140,21 @@ def _report_bad_elements(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> N
                     f"Each entry of `{spec.key}` must be {wanted}, not {kind_word(element)}."
                     f"{effect}",
                     element.span,
+                    severity=severity,
+                )
+
+
+def _report_incomplete_entries(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
+    severity, effect = invalid(ctx, spec)
+    for item in node.items:
+        entry = item.value
+        present = {i.name for i in entry.items} if entry.kind == "map" else set()
+        for key in spec.entry_keys:
+            if key not in present:
+                ctx.report(
+                    FIELD_REQUIRED,
+                    f"`{spec.key}.{excerpt(item.name)}` needs `{key}`.{effect}",
+                    item.key.span,
                     severity=severity,
                 )
 

@@ -35,7 +35,15 @@ _TRIGGER = re.compile(
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
     re.IGNORECASE,
 )
+_CJK_TRIGGER = re.compile(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 VAGUE_MIN_WORDS = 6
+
+
+def word_count(text: str) -> int:
+    """Words, counting two CJK characters as one word (CJK text has no spaces)."""
+    cjk = len(_CJK.findall(text))
+    return len(_CJK.sub(" ", text).split()) + cjk // 2
 
 
 def normalise_name(name: str) -> str:
@@ -121,14 +129,14 @@ def description_rules(ctx: LintContext) -> None:
             "examples and details into the body.",
             node.span,
         )
-    if len(text.split()) < VAGUE_MIN_WORDS:
+    if word_count(text) < VAGUE_MIN_WORDS:
         ctx.report(
             DESCRIPTION_VAGUE,
             "`description` is too short to help a parent decide: say what the subagent does "
             'and when to delegate to it ("Use when ...").',
             node.span,
         )
-    elif not _TRIGGER.search(text):
+    elif not (_TRIGGER.search(text) or _CJK_TRIGGER.search(text)):
         ctx.report(
             DESCRIPTION_VAGUE,
             "`description` does not say when to delegate; add a trigger such as "

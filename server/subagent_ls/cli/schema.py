@@ -1,0 +1,22 @@
+"""``subagent-ls schema``: print the JSON Schema of a dialect's frontmatter."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from subagent_ls.dialects import BASE, DIALECTS
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("schema", help="print the JSON Schema of a dialect's frontmatter")
+    parser.add_argument("--dialect", choices=sorted(DIALECTS), default=BASE.id)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from subagent_ls.schema import dialect_schema
+
+    sys.stdout.write(json.dumps(dialect_schema(DIALECTS[args.dialect]), indent=2) + "\n")
+    return 0

@@ -1,0 +1,238 @@
+"""Each dialect's own reading of a file: its fields, its names and the harness verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import agent
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.dialect_choice import choose_dialect
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.lint import LintResult, lint
+from subagent_ls.engine.settings import Settings
+
+DESC = "description: Reviews code and reports defects. Use when a change is ready."
+
+
+def check(dialect: str, text: str, path: str, has_bom: bool = False) -> LintResult:
+    doc = AgentDocument(path, text, has_bom=has_bom)
+    return lint(doc, DIALECTS[dialect], Settings())
+
+
+def by_code(result: LintResult) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for finding in result.findings:
+        found.setdefault(finding.code, []).append(finding)
+    return found
+
+
+CC = "/p/.claude/agents/reviewer.md"
+
+
+class TestClaudeCode:
+    def test_loads_under_its_name_whatever_the_file_name(self):
+        result = check("claude-code", agent(f"name: Code Reviewer\n{DESC}"), CC)
+        assert (result.verdict.loads, result.verdict.name) == (True, "Code Reviewer")
+        found = by_code(result)
+        assert found["name-charset"][0].severity is Severity.HINT
+        assert found["name-mismatch"][0].severity is Severity.HINT
+
+    def test_repaired_yaml_is_a_warning_that_shows_the_description_used(self):
+        text = agent("name: reviewer\ndescription: Use this when: code changes")
+        result = check("claude-code", text, CC)
+        assert result.verdict.outcome == "repaired" and result.verdict.loads
+        (yaml_error,) = by_code(result)["yaml-syntax"]
+        assert yaml_error.severity is Severity.WARNING
+        assert "Claude Code repairs this YAML" in yaml_error.message
+        assert "“Use this when: code changes”" in yaml_error.message
+        assert "harness-skip" not in by_code(result)
+
+    def test_unrepairable_yaml_is_ignored(self):
+        text = agent("name: reviewer\ndescription: Use this when: X\n  <example>more</example>")
+        result = check("claude-code", text, CC)
+        assert result.verdict.outcome == "ignored"
+        found = by_code(result)
+        assert found["yaml-syntax"][0].severity is Severity.ERROR
+        assert "Claude Code will not load this file" in found["harness-skip"][0].message
+
+    def test_byte_order_mark_hides_the_file(self):
+        result = check("claude-code", agent(f"name: reviewer\n{DESC}"), CC, has_bom=True)
+        assert result.verdict.outcome == "ignored" and "byte order mark" in result.verdict.reason
+
+    @pytest.mark.parametrize(
+        ("fields", "outcome", "words"),
+        [
+            (DESC, "ignored", "no `name`"),
+            (f"name: 12\n{DESC}", "ignored", "not a string"),
+            (f"name: -lead\n{DESC}", "rejected", "must not start with `-`"),
+            ("name: reviewer", "rejected", "description"),
+            ("name: reviewer\ndescription: ''", "rejected", "description"),
+        ],
+    )
+    def test_files_it_will_not_load(self, fields, outcome, words):
+        result = check("claude-code", agent(fields), CC)
+        assert result.verdict.outcome == outcome and words in result.verdict.reason
+        assert "harness-skip" in by_code(result)
+
+    def test_invalid_values_are_warnings_because_it_drops_them(self):
+        result = check(
+            "claude-code", agent(f"name: reviewer\n{DESC}\ncolor: teal\nmaxTurns: 0"), CC
+        )
+        found = by_code(result)
+        assert {f.severity for f in found["value-unknown"]} == {Severity.WARNING}
+        assert result.verdict.loads
+
+    def test_tools_as_comma_string_is_fine_but_unknown_names_are_flagged(self):
+        result = check(
+            "claude-code", agent(f"name: reviewer\n{DESC}\ntools: Read, Grep, search"), CC
+        )
+        (unknown,) = by_code(result)["tools-unknown"]
+        assert "`search`" in unknown.message and "tools-format" not in by_code(result)
+
+    def test_a_base_field_gets_a_hint_naming_its_dialect(self):
+        result = check("claude-code", agent(f"name: reviewer\n{DESC}\ncomplexity: routine"), CC)
+        (unknown,) = by_code(result)["field-unknown"]
+        assert "harness-subagents" in unknown.message
+
+
+OC = "/p/.opencode/agent/review/strict.md"
+
+
+class TestOpenCode:
+    def test_name_is_the_path_below_the_agent_folder(self):
+        result = check("opencode", agent(DESC), OC)
+        assert (result.verdict.loads, result.verdict.name) == (True, "review/strict")
+
+    def test_tools_list_breaks_the_whole_configuration(self):
+        result = check("opencode", agent(f"{DESC}\ntools: [read, grep]"), OC)
+        assert result.verdict.outcome == "breaks-configuration"
+        assert "whole configuration" in by_code(result)["harness-skip"][0].message
+
+    @pytest.mark.parametrize(
+        "field",
+        ["color: blue", "mode: helper", "steps: 0", "temperature: hot", "tools:", "hidden: 'yes'"],
+    )
+    def test_schema_violations_break_the_configuration(self, field):
+        assert (
+            check("opencode", agent(f"{DESC}\n{field}"), OC).verdict.outcome
+            == "breaks-configuration"
+        )
+
+    @pytest.mark.parametrize(
+        "field", ['color: "#ff0000"', "color: accent", "tools:\n  write: false"]
+    )
+    def test_valid_values_load(self, field):
+        assert check("opencode", agent(f"{DESC}\n{field}"), OC).verdict.outcome == "loads"
+
+    def test_yaml_it_cannot_parse_is_dropped_and_the_file_loads(self):
+        result = check("opencode", agent("description: Use when: x"), OC)
+        assert result.verdict.outcome == "degraded" and result.verdict.name == "review/strict"
+        assert by_code(result)["yaml-syntax"][0].severity is Severity.WARNING
+
+    def test_disabled_agent(self):
+        assert check("opencode", agent(f"{DESC}\ndisable: true"), OC).verdict.outcome == "ignored"
+
+
+def test_synapse_empty_tools_means_builtins_not_none():
+    result = check(
+        "synapse", agent(f"name: reviewer\n{DESC}\ntools: []"), "/p/.synapse/agents/reviewer.md"
+    )
+    assert "tools-empty" not in by_code(result) and result.verdict.loads
+
+
+def test_synapse_disabled_definition_is_an_info():
+    result = check(
+        "synapse", agent(f"name: reviewer\n{DESC}\nenabled: false"), "/p/.synapse/agents/r.md"
+    )
+    (skip,) = by_code(result)["harness-skip"]
+    assert skip.severity is Severity.INFO and not result.verdict.loads
+
+
+def test_agent_core_prose_is_not_an_agent():
+    result = check("agent-core", agent("title: Notes about agents"), "/pkg/agents/notes.md")
+    assert result.verdict.outcome == "ignored"
+    assert by_code(result)["harness-skip"][0].severity is Severity.HINT
+
+
+def test_agent_core_agent_is_named_by_id():
+    result = check(
+        "agent-core", agent(f"id: explore-deep\n{DESC}\ncontext: fork"), "/pkg/agents/x.md"
+    )
+    assert (result.verdict.loads, result.verdict.name) == (True, "explore-deep")
+
+
+def test_zut_falls_back_to_the_file_name():
+    result = check(
+        "zut", agent(f"{DESC}\nthinking: max\ntools: read, bash"), "/h/.pi/agent/agents/worker.md"
+    )
+    assert (result.verdict.loads, result.verdict.name) == (True, "worker")
+    assert "tools-unknown" not in by_code(result)
+
+
+def test_zut_field_in_the_shared_user_folder_is_an_info_hint():
+    path = "/home/u/.agents/agents/reviewer.md"
+    result = check("harness-subagents", agent(f"name: reviewer\n{DESC}\nthinking: high"), path)
+    (hint,) = by_code(result)["field-unknown"]
+    assert hint.severity is Severity.INFO and "zut" in hint.message
+
+
+def test_gemini_is_strict():
+    path = "/p/.gemini/agents/my_agent.md"
+    result = check("gemini", agent(f"name: my_agent\n{DESC}\ncolor: red"), path)
+    found = by_code(result)
+    assert found["field-unknown"][0].severity is Severity.ERROR
+    assert "name-charset" not in found and not result.verdict.loads
+
+
+def test_copilot_mcp_server_needs_tools():
+    text = agent(f"name: Agentic Workflows\n{DESC}\nmcp-servers:\n  srv:\n    type: local")
+    result = check("copilot", text, "/p/.github/agents/flows.agent.md")
+    assert not result.verdict.loads and "`mcp-servers.srv` needs `tools`" in result.verdict.reason
+    ok = check(
+        "copilot", agent(f"name: Agentic Workflows\n{DESC}"), "/p/.github/agents/flows.agent.md"
+    )
+    assert (ok.verdict.loads, ok.verdict.name) == (True, "Agentic Workflows")
+
+
+@pytest.mark.parametrize(
+    ("fields", "path", "expected"),
+    [
+        ("mode: subagent", "/x/docs/a.md", "opencode"),
+        ("permissionMode: plan", "/x/docs/a.md", "claude-code"),
+        ("reasoning_effort: low", "/x/docs/a.md", "synapse"),
+        ("allowed-tools: [read]", "/x/docs/a.md", "agent-core"),
+        ("systemPromptMode: replace", "/x/docs/a.md", "zut"),
+        ("timeout_mins: 3", "/x/docs/a.md", "gemini"),
+        ("tools: [a]", "/x/docs/a.agent.md", "copilot"),
+        ("tools: [a]", "/x/docs/a.md", "harness-subagents"),
+        ("mode: subagent", "/x/.claude/agents/a.md", "claude-code"),
+    ],
+)
+def test_dialect_choice(fields, path, expected):
+    doc = AgentDocument(path, agent(f"name: a\n{DESC}\n{fields}"))
+    assert choose_dialect(doc, Settings()).dialect.id == expected
+
+
+def test_glob_setting_wins_over_folder():
+    doc = AgentDocument("/x/.claude/agents/a.md", agent(DESC))
+    choice = choose_dialect(doc, Settings(dialects={".claude/agents/*.md": "opencode"}))
+    assert choice.dialect.id == "opencode" and "setting" in choice.reason
+
+
+def test_unknown_dialect_in_settings_is_one_message_then_default():
+    from subagent_ls.engine.config import settings_from_raw
+
+    settings, messages = settings_from_raw({"dialects": {"*.md": "klingon"}}, "cfg")
+    assert settings.dialects == {} and len(messages) == 1 and "klingon" in messages[0]
+
+
+@pytest.mark.parametrize("dialect", sorted(DIALECTS))
+def test_schema_of_every_dialect(dialect):
+    from subagent_ls.schema import dialect_schema
+
+    schema = dialect_schema(DIALECTS[dialect])
+    assert set(schema["properties"]) == set(DIALECTS[dialect].fields)
+    required = {k for k, s in DIALECTS[dialect].fields.items() if s.required}
+    assert set(schema.get("required", [])) == required
+    assert schema["additionalProperties"] is (not DIALECTS[dialect].strict_keys)
