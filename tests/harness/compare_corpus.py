@@ -49,10 +49,15 @@ def select(harness: str, limit: int | None, every: int) -> list[Path]:
     return files[::every][:limit]
 
 
-def compare(harness: str, files: list[Path]) -> list[tuple[Path, dict, Observed]]:
+def compare(
+    harness: str, files: list[Path]
+) -> tuple[list[tuple[Path, dict, Observed]], list[Path]]:
+    """Disagreements, and the files named like a built-in (the listing cannot show them)."""
     ours = predicted(harness, files)
-    seen = observe_all(harness, files)
-    return [(f, ours[f], seen[f]) for f in files if not agrees(ours[f], seen[f])]
+    seen, builtins = observe_all(harness, files)
+    hidden = [f for f in files if ours[f]["name"] in builtins]
+    decided = [f for f in files if f not in hidden]
+    return [(f, ours[f], seen[f]) for f in decided if not agrees(ours[f], seen[f])], hidden
 
 
 def main() -> int:
@@ -66,13 +71,15 @@ def main() -> int:
         return 2
     files = select(args.harness, args.limit, args.every)
     start = time.perf_counter()
-    disagreements = compare(args.harness, files)
+    disagreements, hidden = compare(args.harness, files)
     for path, ours, seen in disagreements:
         print(f"DISAGREE {path}: ours={ours} harness={seen}")
-    agreed = len(files) - len(disagreements)
+    for path in hidden:
+        print(f"NOT COUNTED {path}: named like a built-in agent, which the listing hides")
+    counted = len(files) - len(hidden)
     print(
-        f"{args.harness}: {agreed}/{len(files)} files get the harness's own verdict "
-        f"({time.perf_counter() - start:.0f} s)"
+        f"{args.harness}: {counted - len(disagreements)}/{counted} files get the harness's own "
+        f"verdict, {len(hidden)} not counted ({time.perf_counter() - start:.0f} s)"
     )
     return 1 if disagreements else 0
 

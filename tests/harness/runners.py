@@ -130,12 +130,16 @@ def observe_opencode(agent: Path, builtins: set[str]) -> Observed:
     return Observed(bool(extra), extra[0] if extra else None)
 
 
-def observe_all(harness: str, agents: list[Path], workers: int = 2) -> dict[Path, Observed]:
-    """Observe every file with the named harness (``claude-code`` or ``opencode``)."""
+def observe_all(
+    harness: str, agents: list[Path], workers: int = 2
+) -> tuple[dict[Path, Observed], set[str]]:
+    """Observe every file with the named harness (``claude-code`` or ``opencode``); also
+    returns the harness's built-in agent names, which a listing cannot tell apart from a file
+    that overrides them."""
     if harness == "claude-code":
         builtins, observe = claude_code_builtins(), observe_claude_code
     else:
         builtins, observe = opencode_builtins(), observe_opencode
     with ThreadPoolExecutor(workers) as pool:
         results = pool.map(lambda agent: observe(agent, builtins), agents)
-        return dict(zip(agents, results, strict=True))
+        return dict(zip(agents, results, strict=True)), builtins

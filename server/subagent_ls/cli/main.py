@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from subagent_ls import __version__
-from subagent_ls.cli import check, schema
+from subagent_ls.cli import check, schema, serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,15 +17,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check.add_parser(commands)
     schema.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help(sys.stderr)
-        return check.EXIT_USAGE
+    arguments = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(arguments or ["serve"])
     try:
         return args.run(args)
     except BrokenPipeError:

@@ -33,6 +33,14 @@ def distinctive_fields() -> dict[str, Dialect]:
     }
 
 
+def dialect_by_setting(path: str, settings: Settings) -> DialectChoice | None:
+    where = posix(path)
+    for pattern, dialect_id in settings.dialects.items():
+        if dialect_id in DIALECTS and (fnmatch(where, pattern) or fnmatch(where, f"*/{pattern}")):
+            return DialectChoice(DIALECTS[dialect_id], f"the setting `{pattern}`")
+    return None
+
+
 def dialect_by_folder(path: str) -> DialectChoice | None:
     parents = parent_segments(path)
     for dialect in DIALECTS.values():
@@ -47,14 +55,10 @@ def choose_dialect(
 ) -> DialectChoice:
     if forced is not None:
         return DialectChoice(forced, "chosen on the command line")
-    where = posix(doc.path)
-    for pattern, dialect_id in settings.dialects.items():
-        if dialect_id in DIALECTS and (fnmatch(where, pattern) or fnmatch(where, f"*/{pattern}")):
-            return DialectChoice(DIALECTS[dialect_id], f"the setting `{pattern}`")
-    by_folder = dialect_by_folder(doc.path)
-    if by_folder is not None:
-        return by_folder
-    if where.endswith(".agent.md"):
+    by_path = dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path)
+    if by_path is not None:
+        return by_path
+    if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
     return _inferred(doc)
 

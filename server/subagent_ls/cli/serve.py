@@ -1,0 +1,31 @@
+"""``subagent-ls serve``: run the language server over stdio (default) or TCP."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("serve", help="run the language server")
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (default)")
+    transport.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP address")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from subagent_ls.lsp.logs import configure
+    from subagent_ls.lsp.server import create_server
+
+    server = create_server()
+    configure(server)
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not port.isdigit():
+            print(f"subagent-ls: --tcp needs HOST:PORT, not {args.tcp}", file=sys.stderr)
+            return 2
+        server.start_tcp(host or "127.0.0.1", int(port))
+    else:
+        server.start_io()
+    return 0

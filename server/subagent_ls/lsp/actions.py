@@ -1,0 +1,113 @@
+"""Code actions: the engine's fix for each diagnostic as a quick-fix, "rename the file to match
+`name`" where the client can rename files, and ``source.fixAll.subagent-ls``."""
+
+from __future__ import annotations
+
+import os
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path
+
+from subagent_ls.engine.findings import Finding
+from subagent_ls.engine.fixes import fix_document
+from subagent_ls.engine.lint import lint
+from subagent_ls.lsp.convert import to_range
+from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.edits import minimal_edit, workspace_edit
+from subagent_ls.lsp.state import Analysis, ServerState
+from subagent_ls.rules.identity import NAME_MISMATCH
+
+FIX_ALL = "source.fixAll.subagent-ls"
+
+
+def _finding_for(
+    state: ServerState, analysis: Analysis, diagnostic: types.Diagnostic
+) -> Finding | None:
+    data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
+    code = data.get("rule") or diagnostic.code
+    for finding in analysis.result.findings:
+        if (
+            finding.code == code
+            and to_range(analysis.doc, finding.span, state.encoding) == diagnostic.range
+        ):
+            return finding
+    return None
+
+
+def rename_file_action(
+    state: ServerState, analysis: Analysis, diagnostic: types.Diagnostic
+) -> types.CodeAction | None:
+    name = analysis.doc.field_value("name")
+    if not state.rename_files or name is None or name.kind != "str" or not name.value:
+        return None
+    new_name = f"{name.value}.md"
+    if "/" in str(name.value) or os.sep in str(name.value):
+        return None
+    target = os.path.join(os.path.dirname(analysis.doc.path), new_name)
+    return types.CodeAction(
+        title=f"Rename the file to `{new_name}`",
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        edit=workspace_edit(state, analysis, [], rename_to=from_fs_path(target)),
+    )
+
+
+def quick_fixes(
+    state: ServerState, analysis: Analysis, diagnostics: list[types.Diagnostic]
+) -> list:
+    actions = []
+    for diagnostic in diagnostics:
+        finding = _finding_for(state, analysis, diagnostic)
+        if finding is None:
+            continue
+        if finding.fix is not None:
+            actions.append(
+                types.CodeAction(
+                    title=finding.fix.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    edit=workspace_edit(state, analysis, list(finding.fix.edits)),
+                    is_preferred=True,
+                )
+            )
+        if finding.code == NAME_MISMATCH and (
+            action := rename_file_action(state, analysis, diagnostic)
+        ):
+            actions.append(action)
+    return actions
+
+
+def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
+    dialect, settings = analysis.choice.dialect, state.settings
+    outcome = fix_document(analysis.doc, lambda d: lint(d, dialect, settings))
+    if not outcome.applied:
+        return None
+    edit = minimal_edit(analysis.doc, outcome.doc.text)
+    return types.CodeAction(
+        title=f"Fix all subagent-ls problems ({len(outcome.applied)})",
+        kind=FIX_ALL,
+        edit=workspace_edit(state, analysis, [edit]),
+    )
+
+
+def _wants(only: list[str] | None, kind: str) -> bool:
+    return only is None or any(kind == k or kind.startswith(f"{k}.") for k in only)
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    def code_actions(ls: LanguageServer, params: types.CodeActionParams) -> list | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None or not analysis.is_agent:
+            return None
+        only = list(params.context.only) if params.context.only else None
+        actions = []
+        if _wants(only, types.CodeActionKind.QuickFix):
+            actions += quick_fixes(state, analysis, list(params.context.diagnostics))
+        if _wants(only, FIX_ALL) and (action := fix_all(state, analysis)):
+            actions.append(action)
+        return actions

@@ -1,0 +1,115 @@
+"""Completion in the frontmatter: field names of the file's dialect (with documentation and a
+snippet), allowed values, booleans and tool names, and the file name for ``name``. Nothing is
+offered in the body."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from subagent_ls.dialects.model import Dialect, FieldSpec
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.lsp.context import Context, context_at
+from subagent_ls.lsp.convert import to_offset, to_range
+from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.fielddocs import field_markdown, markdown
+from subagent_ls.lsp.state import Analysis, ServerState
+
+TOOL_KEYS = ("tools", "disallowedTools", "disallowed_tools", "allowed-tools")
+
+
+def _placeholder(spec: FieldSpec) -> str:
+    if spec.values:
+        return "${1|" + ",".join(v.replace(",", "\\,") for v in spec.values) + "|}"
+    if spec.types[0] == "boolean":
+        return "${1|true,false|}"
+    if spec.types[0] in ("string-list", "list"):
+        return "[${1}]"
+    if spec.types[0] in ("map", "bool-map"):
+        return "\n  ${1:key}: ${2:value}"
+    return "${1}"
+
+
+def _field_items(state: ServerState, analysis: Analysis, ctx: Context, end: int) -> list:
+    dialect = analysis.choice.dialect
+    present = set(analysis.doc.fields)
+    replace = to_range(analysis.doc, Span(ctx.line_start, end), state.encoding)
+    items = []
+    for order, spec in enumerate(dialect.fields.values()):
+        if spec.key in present and spec.key != ctx.prefix:
+            continue
+        text = f"{spec.key}: {_placeholder(spec)}" if state.snippets else f"{spec.key}: "
+        items.append(
+            types.CompletionItem(
+                label=spec.key,
+                kind=types.CompletionItemKind.Property,
+                detail=f"{dialect.id} field" + (" (required)" if spec.required else ""),
+                documentation=markdown(field_markdown(dialect, spec)),
+                sort_text=f"{0 if spec.required else 1}{order:03d}",
+                text_edit=types.TextEdit(range=replace, new_text=text),
+                insert_text_format=types.InsertTextFormat.Snippet
+                if state.snippets
+                else types.InsertTextFormat.PlainText,
+            )
+        )
+    return items
+
+
+def _value_items(analysis: Analysis, ctx: Context) -> list:
+    dialect: Dialect = analysis.choice.dialect
+    spec = dialect.fields.get(ctx.key or "")
+    if spec is None:
+        return []
+    items = [
+        types.CompletionItem(
+            label=value,
+            kind=types.CompletionItemKind.EnumMember,
+            documentation=markdown(doc),
+            sort_text=f"{index:03d}",
+        )
+        for index, (value, doc) in enumerate(spec.values.items())
+    ]
+    if "boolean" in spec.types:
+        items += [
+            types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword)
+            for word in ("true", "false")
+        ]
+    if spec.key == "name":
+        stem = dialect.stem(analysis.doc.path)
+        items.append(
+            types.CompletionItem(
+                label=stem, kind=types.CompletionItemKind.File, detail="the file name"
+            )
+        )
+    if ctx.key in TOOL_KEYS and "string" in spec.types:
+        items += _tool_items(dialect)
+    return items
+
+
+def _tool_items(dialect: Dialect) -> list:
+    return [
+        types.CompletionItem(label=tool, kind=types.CompletionItemKind.Function, detail="tool")
+        for tool in sorted(dialect.known_tools or ())
+    ]
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=[":", " ", "[", ","]),
+    )
+    def complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None:
+            return None
+        offset = to_offset(analysis.doc, params.position, state.encoding)
+        ctx = context_at(analysis.doc, offset)
+        if ctx.place == "key":
+            items = _field_items(state, analysis, ctx, offset)
+        elif ctx.place == "value":
+            items = _value_items(analysis, ctx)
+        elif ctx.place == "item" and ctx.key in TOOL_KEYS:
+            items = _tool_items(analysis.choice.dialect)
+        else:
+            return None
+        return types.CompletionList(is_incomplete=False, items=items)

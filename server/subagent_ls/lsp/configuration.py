@@ -1,0 +1,58 @@
+"""Client settings (section ``subagents``): fetched after initialization and on every change,
+validated once; a bad value is one ``window/showMessage`` and its default."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from subagent_ls.engine.config import settings_from_raw
+from subagent_ls.lsp.documents import publish
+from subagent_ls.lsp.state import ServerState
+
+SECTION = "subagents"
+CLIENT_ONLY = ("server", "trace")
+log = logging.getLogger(__name__)
+
+
+def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
+    if isinstance(raw, dict):
+        raw = {k: v for k, v in raw.items() if k not in CLIENT_ONLY and v is not None}
+    settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings")
+    state.settings = settings
+    if messages:
+        ls.window_show_message(
+            types.ShowMessageParams(type=types.MessageType.Warning, message=" ".join(messages))
+        )
+    for uri in list(state.analyses):
+        publish(ls, state, state.relint(uri))
+
+
+async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:
+    if not ls.client_capabilities.workspace or not ls.client_capabilities.workspace.configuration:
+        return
+    try:
+        result = await ls.workspace_configuration_async(
+            types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
+        )
+    except Exception:  # a client that fails the request keeps the defaults
+        log.warning("the client did not answer workspace/configuration", exc_info=True)
+        return
+    apply_settings(ls, state, result[0] if result else None)
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
+        await fetch_settings(ls, state)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def changed(ls: LanguageServer, params: types.DidChangeConfigurationParams) -> None:
+        pushed = params.settings.get(SECTION) if isinstance(params.settings, dict) else None
+        if pushed is not None:
+            apply_settings(ls, state, pushed)
+        else:
+            await fetch_settings(ls, state)

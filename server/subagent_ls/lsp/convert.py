@@ -1,0 +1,59 @@
+"""Engine values to LSP values: spans to ranges in the negotiated position encoding, findings to
+diagnostics (with ``data`` naming the rule), edits to text edits."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Edit, Finding
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.text import Encoding, Position
+
+SOURCE = "subagent-ls"
+
+_ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
+
+
+def encoding_of(kind: object) -> Encoding:
+    return _ENCODINGS.get(str(getattr(kind, "value", kind) or "utf-16"), "utf-16")
+
+
+def to_range(doc: AgentDocument, span: Span, encoding: Encoding) -> types.Range:
+    start, end = doc.lines.position(span.start, encoding), doc.lines.position(span.end, encoding)
+    return types.Range(
+        types.Position(start.line, start.character), types.Position(end.line, end.character)
+    )
+
+
+def to_offset(doc: AgentDocument, position: types.Position, encoding: Encoding) -> int:
+    return doc.lines.offset(Position(position.line, position.character), encoding)
+
+
+def to_text_edit(doc: AgentDocument, edit: Edit, encoding: Encoding) -> types.TextEdit:
+    return types.TextEdit(range=to_range(doc, edit.span, encoding), new_text=edit.text)
+
+
+def to_diagnostic(
+    doc: AgentDocument, finding: Finding, encoding: Encoding, uri: str
+) -> types.Diagnostic:
+    related = [
+        types.DiagnosticRelatedInformation(
+            location=types.Location(uri, to_range(doc, r.span or finding.span, encoding)),
+            message=r.message,
+        )
+        for r in finding.related
+        if r.path is None
+    ]
+    data = {"rule": finding.code}
+    if finding.fix is not None:
+        data["fix"] = finding.fix.title
+    return types.Diagnostic(
+        range=to_range(doc, finding.span, encoding),
+        message=finding.message,
+        severity=types.DiagnosticSeverity(int(finding.severity)),
+        code=finding.code,
+        source=SOURCE,
+        related_information=related or None,
+        data=data,
+    )

@@ -1,0 +1,31 @@
+"""Markdown documentation of fields and values, from the dialect data (shared by completion and
+hover)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from subagent_ls.dialects.model import Dialect, FieldSpec
+from subagent_ls.rules.fields import wanted_types
+
+
+def markdown(text: str) -> types.MarkupContent:
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
+
+
+def field_markdown(dialect: Dialect, spec: FieldSpec) -> str:
+    need = "required" if spec.required else "optional"
+    lines = [f"**`{spec.key}`** — {dialect.harness} ({dialect.id}), {need}", "", spec.doc, ""]
+    lines.append(f"Type: {wanted_types(spec)}.")
+    if spec.values:
+        lines.append("")
+        lines += [f"- `{value}`: {doc.splitlines()[0]}" for value, doc in spec.values.items()]
+    if spec.pattern:
+        lines.append(f"\nAlso accepted: values matching `{spec.pattern}`.")
+    if spec.default:
+        lines.append(f"\nDefault: {spec.default}.")
+    return "\n".join(lines)
+
+
+def value_markdown(spec: FieldSpec, value: str) -> str:
+    return f"**`{spec.key}: {value}`**\n\n{spec.values[value]}"

@@ -1,0 +1,106 @@
+"""Hover: on the opening ``---`` which dialect the file is read in, why, and what its harness
+will do; on a key its field documentation; on a value the meaning of that value (complexity
+tiers, enum values, the ``tools`` semantics of the dialect, the name the harness uses)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.yamltree import MapItem
+from subagent_ls.lsp.convert import to_offset, to_range
+from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
+from subagent_ls.lsp.state import Analysis, ServerState
+
+_OUTCOMES = {
+    "loads": "loads it",
+    "repaired": "repairs its YAML and loads it",
+    "degraded": "loads it without part of what it says",
+    "ignored": "ignores it",
+    "rejected": "rejects it",
+    "breaks-configuration": "refuses its whole configuration because of it",
+}
+
+
+def fence_markdown(analysis: Analysis) -> str:
+    choice, verdict = analysis.choice, analysis.result.verdict
+    harness = verdict.harness or choice.dialect.harness
+    lines = [
+        f"**Dialect: {choice.dialect.id}** — {choice.dialect.summary}",
+        "",
+        f"Chosen by {choice.reason}.",
+        "",
+        f"Identity: {choice.dialect.identity}",
+        "",
+        f"**{harness} {_OUTCOMES[verdict.outcome]}**"
+        + (f" as `{verdict.name}`." if verdict.loads and verdict.name else "."),
+    ]
+    if verdict.reason:
+        lines.append(f"\n{verdict.reason[0].upper()}{verdict.reason[1:]}.")
+    if verdict.note:
+        lines.append(f"\n{verdict.note}")
+    return "\n".join(lines)
+
+
+def _item_at(analysis: Analysis, offset: int) -> MapItem | None:
+    for item in analysis.doc.fields.values():
+        if item.key.span.start <= offset <= max(item.key.span.end, item.value.span.end):
+            return item
+    return None
+
+
+def value_text(analysis: Analysis, item: MapItem) -> str | None:
+    spec = analysis.choice.dialect.fields.get(item.name)
+    if spec is None:
+        return None
+    node = item.value
+    if item.name in ("tools", "allowed-tools"):
+        shown = analysis.doc.source(node.span).strip() or "(empty)"
+        return f"**`{item.name}: {shown}`**\n\n{analysis.choice.dialect.tools_doc or spec.doc}"
+    if item.name in ("name", "id"):
+        verdict = analysis.result.verdict
+        where = f"loads it as `{verdict.name}`" if verdict.loads else _OUTCOMES[verdict.outcome]
+        harness = verdict.harness or "The harness"
+        return f"{field_markdown(analysis.choice.dialect, spec)}\n\n{harness} {where}."
+    if node.kind == "str" and node.value in spec.values:
+        return value_markdown(spec, str(node.value))
+    return None
+
+
+def hover_markdown(analysis: Analysis, offset: int) -> tuple[str, Span] | None:
+    layout = analysis.doc.layout
+    if layout.opening and layout.opening.start <= offset <= layout.opening.end:
+        return fence_markdown(analysis), layout.opening
+    item = _item_at(analysis, offset)
+    if item is None:
+        return None
+    dialect = analysis.choice.dialect
+    spec = dialect.fields.get(item.name)
+    if offset >= item.value.span.start and item.value.span.end > item.value.span.start:
+        text = value_text(analysis, item)
+        if text:
+            return text, item.value.span
+    if spec is None:
+        return (
+            f"`{item.name}` is not a field of {dialect.harness}: {dialect.unknown_key_effect}",
+            item.key.span,
+        )
+    return field_markdown(dialect, spec), item.key.span
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None or not analysis.is_agent:
+            return None
+        offset = to_offset(analysis.doc, params.position, state.encoding)
+        found = hover_markdown(analysis, offset)
+        if found is None:
+            return None
+        text, span = found
+        return types.Hover(
+            contents=markdown(text), range=to_range(analysis.doc, span, state.encoding)
+        )

@@ -1,0 +1,40 @@
+"""Logging for the server: everything to stderr (stdout is the transport), and from WARNING up
+also to the client as ``window/logMessage``."""
+
+from __future__ import annotations
+
+import logging
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+_LEVELS = {
+    logging.ERROR: types.MessageType.Error,
+    logging.WARNING: types.MessageType.Warning,
+}
+
+
+class ClientLogHandler(logging.Handler):
+    """Forwards records to the client; never lets a failure to forward become an error."""
+
+    def __init__(self, server: LanguageServer) -> None:
+        super().__init__(logging.WARNING)
+        self.server = server
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            kind = _LEVELS.get(record.levelno, types.MessageType.Error)
+            message = self.format(record)
+            self.server.window_log_message(types.LogMessageParams(type=kind, message=message))
+        except Exception:
+            self.handleError(record)
+
+
+def configure(server: LanguageServer, level: int = logging.INFO) -> None:
+    root = logging.getLogger()
+    root.setLevel(level)
+    stderr = logging.StreamHandler()
+    stderr.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    client = ClientLogHandler(server)
+    client.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    root.handlers[:] = [stderr, client]

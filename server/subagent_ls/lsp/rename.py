@@ -1,0 +1,97 @@
+"""Rename on the ``name`` value: edits the value (keeping its quoting) and, where the file name
+is the agent's identity, renames the file too; and the reverse: when the client renames an
+agent file, ``workspace/willRenameFiles`` sets ``name`` to the new file name."""
+
+from __future__ import annotations
+
+import os
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.yaml_edits import replace_scalar
+from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.lsp.convert import to_offset, to_range, to_text_edit
+from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.edits import workspace_edit
+from subagent_ls.lsp.state import Analysis, ServerState
+
+
+def _name_node(analysis: Analysis, offset: int | None = None) -> YamlNode | None:
+    node = analysis.doc.field_value("name")
+    if node is None or node.kind != "str" or node.style in ("|", ">"):
+        return None
+    if offset is not None and not node.span.start <= offset <= node.span.end:
+        return None
+    return node
+
+
+def _inner(node: YamlNode) -> Span:
+    """The name's text without its quotes."""
+    quoted = node.style in ("'", '"')
+    return Span(node.span.start + quoted, node.span.end - quoted)
+
+
+def rename_edit(
+    state: ServerState, analysis: Analysis, node: YamlNode, new_name: str
+) -> types.WorkspaceEdit:
+    edit = replace_scalar(node, new_name)
+    if edit is None:
+        raise ValueError("this name cannot be renamed in place")
+    target = None
+    dialect = analysis.choice.dialect
+    if dialect.name_must_match_stem and state.rename_files and "/" not in new_name:
+        path = os.path.join(os.path.dirname(analysis.doc.path), f"{new_name}.md")
+        if path != analysis.doc.path:
+            target = from_fs_path(path)
+    return workspace_edit(state, analysis, [edit], rename_to=target)
+
+
+def will_rename(state: ServerState, rename: types.FileRename) -> tuple[str, list] | None:
+    analysis = state.analyses.get(rename.old_uri)
+    if analysis is None or not analysis.choice.dialect.name_must_match_stem:
+        return None
+    node = _name_node(analysis)
+    old_stem = analysis.choice.dialect.stem(analysis.doc.path)
+    new_path = to_fs_path(rename.new_uri) or rename.new_uri
+    new_stem = analysis.choice.dialect.stem(new_path)
+    if node is None or node.value != old_stem or new_stem == old_stem:
+        return None
+    edit = replace_scalar(node, new_stem)
+    if edit is None:
+        return None
+    return rename.old_uri, [to_text_edit(analysis.doc, edit, state.encoding)]
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    def prepare(ls: LanguageServer, params: types.PrepareRenameParams) -> types.Range | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None:
+            return None
+        node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))
+        return to_range(analysis.doc, _inner(node), state.encoding) if node else None
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME, types.RenameOptions(prepare_provider=True))
+    def rename(ls: LanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None:
+            return None
+        node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))
+        if node is None:
+            return None
+        return rename_edit(state, analysis, node, params.new_name.strip())
+
+    @server.feature(
+        types.WORKSPACE_WILL_RENAME_FILES,
+        types.FileOperationRegistrationOptions(
+            filters=[types.FileOperationFilter(pattern=types.FileOperationPattern(glob="**/*.md"))]
+        ),
+    )
+    def will_rename_files(
+        ls: LanguageServer, params: types.RenameFilesParams
+    ) -> types.WorkspaceEdit | None:
+        changes = dict(filter(None, (will_rename(state, rename) for rename in params.files)))
+        return types.WorkspaceEdit(changes=changes) if changes else None

@@ -1,0 +1,47 @@
+"""The server factory: a fresh pygls server with every feature registered (nothing is created
+at import time, so tests and embedders get independent servers)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from subagent_ls import __version__
+from subagent_ls.lsp import (
+    actions,
+    completion,
+    configuration,
+    documents,
+    hover,
+    rename,
+    structure,
+)
+from subagent_ls.lsp.convert import encoding_of
+from subagent_ls.lsp.state import ServerState
+
+
+def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
+    capabilities = ls.client_capabilities
+    state.encoding = encoding_of(ls.workspace.position_encoding)
+    edit = capabilities.workspace and capabilities.workspace.workspace_edit
+    operations = (edit and edit.resource_operations) or []
+    state.rename_files = types.ResourceOperationKind.Rename in operations
+    state.document_changes = bool(edit and edit.document_changes)
+    completion_caps = capabilities.text_document and capabilities.text_document.completion
+    item = completion_caps and completion_caps.completion_item
+    state.snippets = bool(item and item.snippet_support)
+
+
+def create_server() -> LanguageServer:
+    server = LanguageServer(
+        "subagent-ls", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
+    )
+    state = ServerState()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: LanguageServer, params: types.InitializeParams) -> None:
+        _client_abilities(ls, state)
+
+    for feature in (documents, configuration, completion, hover, actions, rename, structure):
+        feature.register(server, state)
+    return server

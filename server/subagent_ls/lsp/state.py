@@ -1,0 +1,83 @@
+"""What the server knows: settings, the client's abilities, and every open document with its
+latest analysis (document, dialect, findings), keyed by URI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygls.uris import to_fs_path
+
+from subagent_ls.dialects.model import posix
+from subagent_ls.engine.dialect_choice import (
+    DialectChoice,
+    choose_dialect,
+    dialect_by_folder,
+    dialect_by_setting,
+)
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.lint import LintResult, lint
+from subagent_ls.engine.settings import Settings
+from subagent_ls.engine.text import Encoding
+
+
+@dataclass(slots=True)
+class Analysis:
+    """One version of an open document and what the engine found in it."""
+
+    uri: str
+    version: int | None
+    doc: AgentDocument
+    choice: DialectChoice
+    result: LintResult
+    is_agent: bool
+
+
+@dataclass(slots=True)
+class ServerState:
+    settings: Settings = field(default_factory=Settings)
+    encoding: Encoding = "utf-16"
+    rename_files: bool = False
+    document_changes: bool = False
+    snippets: bool = False
+    analyses: dict[str, Analysis] = field(default_factory=dict)
+
+    def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
+        """Analyze a new version; the YAML is reparsed only if the frontmatter changed."""
+        previous = self.analyses.get(uri)
+        path = to_fs_path(uri) or uri
+        doc = AgentDocument(path, text, previous=previous.doc if previous else None)
+        choice = choose_dialect(doc, self.settings)
+        analysis = Analysis(
+            uri,
+            version,
+            doc,
+            choice,
+            lint(doc, choice.dialect, self.settings),
+            is_agent(doc, self.settings),
+        )
+        self.analyses[uri] = analysis
+        return analysis
+
+    def relint(self, uri: str) -> Analysis:
+        """Lint an open document again (after a settings change)."""
+        old = self.analyses[uri]
+        choice = choose_dialect(old.doc, self.settings)
+        analysis = Analysis(
+            uri, old.version, old.doc, choice, lint(old.doc, choice.dialect, self.settings),
+            is_agent(old.doc, self.settings),
+        )  # fmt: skip
+        self.analyses[uri] = analysis
+        return analysis
+
+
+def is_agent(doc: AgentDocument, settings: Settings) -> bool:
+    """Whether a document is a subagent file: in an agent folder, named ``*.agent.md``, matched
+    by a dialect setting, or with a frontmatter that has a name or a description. Other Markdown
+    gets no diagnostics."""
+    if dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path):
+        return True
+    if posix(doc.path).endswith(".agent.md"):
+        return True
+    return doc.layout.opening is not None and (
+        doc.yaml.error is not None or bool({"name", "description", "id"} & doc.fields.keys())
+    )
