@@ -31,8 +31,11 @@ class ClientLogHandler(logging.Handler):
 
 
 def configure(server: LanguageServer, level: int = logging.INFO) -> None:
+    """Our own records from ``level`` up; the libraries' (which log every message) from
+    WARNING up."""
     root = logging.getLogger()
-    root.setLevel(level)
+    root.setLevel(logging.WARNING)
+    logging.getLogger("subagent_ls").setLevel(level)
     stderr = logging.StreamHandler()
     stderr.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     client = ClientLogHandler(server)

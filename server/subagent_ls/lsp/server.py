@@ -17,6 +17,7 @@ from subagent_ls.lsp import (
     structure,
 )
 from subagent_ls.lsp.convert import encoding_of
+from subagent_ls.lsp.protocol import AnsweringProtocol
 from subagent_ls.lsp.state import ServerState
 
 
@@ -34,7 +35,10 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
 
 def create_server() -> LanguageServer:
     server = LanguageServer(
-        "subagent-ls", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
+        "subagent-ls",
+        __version__,
+        text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+        protocol_cls=AnsweringProtocol,
     )
     state = ServerState()
 

@@ -1,0 +1,132 @@
+"""Diagnostics over stdio: pushed on open/change/save with the version, cleared on close, pulled
+on request, exact for CJK and emoji in UTF-16, in the latest version only after rapid edits."""
+
+from __future__ import annotations
+
+import pytest
+from lsp_helpers import (
+    change,
+    codes,
+    doc_id,
+    open_document,
+    raw_request,
+    units,
+    uri_of,
+    wait_for_diagnostics,
+)
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+GARBAGE = [
+    ("textDocument/hover", {"textDocument": 5}),
+    ("textDocument/completion", {"textDocument": {"uri": 3}, "position": "x"}),
+    ("textDocument/codeAction", None),
+    ("subagents/noSuchMethod", {}),
+]
+GOOD = "---\nname: helper\ndescription: Reviews code and reports defects. Use when a change is ready.\n---\nBody\n"
+BROKEN = "---\nname: helper\ndescription: 审查 😀 code: now\n---\nBody\n"
+
+
+async def test_open_publishes_diagnostics_with_version_and_exact_utf16_range(client, workspace):
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN, version=7)
+    (diagnostic,) = client.diagnostics[uri]
+    assert diagnostic.code == "yaml-syntax" and diagnostic.source == "subagent-ls"
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    column = units("description: 审查 😀 code", client.position_encoding)
+    assert column == {"utf-16": 23, "utf-8": 29, "utf-32": 22}[client.position_encoding]
+    assert diagnostic.range.start == types.Position(2, column)
+    assert diagnostic.data["rule"] == "yaml-syntax"
+
+
+async def test_change_and_close(client, workspace):
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN)
+    await change(client, uri, GOOD, version=2)
+    assert codes(client, uri) == []
+    await change(client, uri, GOOD.replace("name: helper", "name: Helper"), version=3)
+    assert codes(client, uri) == ["name-charset", "name-mismatch"]
+    client.diagnostics.pop(uri)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(doc_id(uri)))
+    await wait_for_diagnostics(client, uri)
+    assert client.diagnostics[uri] == [] or len(client.diagnostics[uri]) == 0
+
+
+async def test_incremental_edits(client, workspace):
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", GOOD)
+    client.diagnostics.pop(uri)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(types.Position(1, 6), types.Position(1, 12)),
+                    text="Other_Name",
+                )
+            ],
+        )
+    )
+    await wait_for_diagnostics(client, uri, 2)
+    assert codes(client, uri) == ["name-charset", "name-mismatch"]
+
+
+async def test_rapid_edits_leave_diagnostics_of_the_latest_version(client, workspace):
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", GOOD)
+    versions = []
+    for version in range(2, 31):
+        text = GOOD if version % 2 else BROKEN
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+        versions.append(version)
+    pulled = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(doc_id(uri))
+    )
+    await wait_for_diagnostics(client, uri, versions[-1])
+    assert [d.code for d in pulled.items] == ["yaml-syntax"]  # version 30 is BROKEN
+    assert [str(d.code) for d in client.diagnostics[uri]] == ["yaml-syntax"]
+
+
+async def test_pull_diagnostics_match_pushed(client, workspace):
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN)
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(doc_id(uri))
+    )
+    assert report.kind == "full"
+    assert [d.range for d in report.items] == [d.range for d in client.diagnostics[uri]]
+
+
+async def test_markdown_that_is_not_an_agent_gets_no_diagnostics(client, workspace):
+    uri = await open_document(client, workspace / "README.md", "# Project\n\nNot an agent.\n")
+    assert codes(client, uri) == []
+
+
+async def test_agent_outside_agent_folders_is_recognised_by_its_frontmatter(client, workspace):
+    uri = await open_document(
+        client, workspace / "docs" / "x.md", "---\nname: x\nmode: helper\n---\nB\n"
+    )
+    assert "value-unknown" in codes(client, uri)
+
+
+async def test_dialect_follows_the_folder(client, workspace):
+    text = (
+        "---\nname: Reviewer\ndescription: Reviews code. Use when asked.\ncolor: teal\n---\nBody\n"
+    )
+    uri = await open_document(client, workspace / ".claude/agents/rev.md", text)
+    severities = {str(d.code): d.severity for d in client.diagnostics[uri]}
+    assert severities["value-unknown"] == types.DiagnosticSeverity.Warning
+    assert severities["name-charset"] == types.DiagnosticSeverity.Hint
+
+
+async def test_unknown_documents_and_garbage_params_do_not_kill_the_server(client, workspace):
+    missing = uri_of(workspace / ".agents/agents/never-opened.md")
+    hover = await client.text_document_hover_async(
+        types.HoverParams(doc_id(missing), types.Position(0, 0))
+    )
+    assert hover is None
+    for method, params in GARBAGE:
+        with pytest.raises(JsonRpcException):
+            await raw_request(client, method, params)
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN)
+    assert codes(client, uri) == ["yaml-syntax"]
