@@ -62,7 +62,10 @@ def dialect_schema(dialect: Dialect) -> dict[str, Any]:
     config = ConfigDict(extra="forbid" if dialect.strict_keys else "allow", title=dialect.id)
     model = create_model(f"Frontmatter_{dialect.id.replace('-', '_')}", __config__=config, **fields)
     schema = model.model_json_schema(by_alias=True)
+    for prop in schema["properties"].values():
+        prop.pop("default", None)  # an absent field means "the harness's default", not null
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = f"{dialect.harness} subagent frontmatter ({dialect.id})"
+    harness = dialect.harness[0].upper() + dialect.harness[1:]
+    schema["title"] = f"{harness} subagent frontmatter ({dialect.id})"
     schema["description"] = f"{dialect.summary} Identity: {dialect.identity}"
     return schema

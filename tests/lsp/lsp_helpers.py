@@ -112,6 +112,18 @@ async def raw_request(client: LanguageClient, method: str, params: object) -> ob
     return await asyncio.wait_for(future, 10)
 
 
+async def wait_for_codes(
+    client: LanguageClient, uri: str, expected: list[str], timeout: float = 10
+) -> None:
+    """Wait until the diagnostics of ``uri`` have exactly these codes (settings apply later)."""
+
+    async def waiting() -> None:
+        while codes(client, uri) != expected:
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    await asyncio.wait_for(waiting(), timeout)
+
+
 def codes(client: LanguageClient, uri: str) -> list[str]:
     return sorted(str(d.code) for d in client.diagnostics.get(uri, []))
 

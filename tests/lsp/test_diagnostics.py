@@ -23,7 +23,10 @@ GARBAGE = [
     ("textDocument/codeAction", None),
     ("subagents/noSuchMethod", {}),
 ]
-GOOD = "---\nname: helper\ndescription: Reviews code and reports defects. Use when a change is ready.\n---\nBody\n"
+GOOD = (
+    "---\nname: helper\n"
+    "description: Reviews code and reports defects. Use when a change is ready.\n---\nBody\n"
+)
 BROKEN = "---\nname: helper\ndescription: 审查 😀 code: now\n---\nBody\n"
 
 

@@ -62,6 +62,7 @@ DIALECT = Dialect(
         "name-hyphen": Severity.WARNING,
         "name-length": Severity.WARNING,
         "harness-skip": Severity.HINT,
+        "frontmatter-missing": None,
     },
     verdict=agent_core_verdict,
 )

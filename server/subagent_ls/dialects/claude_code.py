@@ -45,6 +45,8 @@ FIELDS = {
             "string `name` Claude Code ignores the file.",
             ("string",),
             required=True,
+            invalid_severity=Severity.ERROR,
+            invalid_effect="Claude Code ignores a file without a string `name`.",
         ),
         FieldSpec(
             "description",
@@ -52,6 +54,8 @@ FIELDS = {
             "string description is rejected. A literal `\\n` becomes a line break.",
             ("string",),
             required=True,
+            invalid_severity=Severity.ERROR,
+            invalid_effect="Claude Code rejects a file whose description is not a string.",
         ),
         FieldSpec(
             "tools",

@@ -55,7 +55,5 @@ DIALECT = Dialect(
     unknown_key_effect="Gemini CLI refuses the file (`Unrecognized key(s) in object`).",
     invalid_effect="Gemini CLI refuses to load the agent.",
     severity={"name-hyphen": None, "name-length": None, "description-vague": None},
-    verdict=first_error_verdict(
-        HARNESS, field_name("name"), what="fails to load the agent (`Agent loading error`)"
-    ),
+    verdict=first_error_verdict(HARNESS, field_name("name")),
 )

@@ -9,6 +9,7 @@ from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
 from subagent_ls.dialects.verdicts import field_name
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
+from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.verdict import Verdict
 
 HARNESS = "OpenCode"
@@ -92,21 +93,42 @@ def path_name(doc: AgentDocument) -> str:
     return os.path.basename(doc.path).removesuffix(".md")
 
 
+SCHEMA_CODES = frozenset({"field-type", "value-unknown", "tools-format"})
+"""The findings that are schema violations for OpenCode (duplicate keys, a missing or unclosed
+frontmatter are not: it keeps the last value, or loads the file without frontmatter)."""
+
+
+def _null_field(doc: AgentDocument) -> Span | None:
+    """OpenCode's schema accepts a missing field, never an empty (null) one."""
+    for key, item in doc.fields.items():
+        if key in FIELDS and item.value.kind == "null":
+            return item.key.span
+    return None
+
+
 def opencode_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     name = field_name("name", fallback=path_name)(doc)
-    if doc.is_true("disable"):
-        return Verdict(False, name, "`disable: true` turns the agent off", "ignored", HARNESS)
-    if doc.layout.opening is not None and doc.yaml.error is not None:
+    if doc.layout.opening is None or doc.layout.closing is None:
+        note = "OpenCode finds no frontmatter and loads the file in mode `all` with no description."
+        return Verdict(True, name, None, "degraded", HARNESS, note=note)
+    if doc.yaml.error is not None:
         note = (
             "OpenCode cannot parse this YAML, drops the whole frontmatter and loads the file "
             "in mode `all` with no description."
         )
         return Verdict(True, name, None, "degraded", HARNESS, note=note)
-    errors = [f for f in findings if f.severity is Severity.ERROR and f.code != "yaml-syntax"]
-    if errors:
-        first = min(errors, key=lambda f: f.span.start)
-        reason = f"OpenCode refuses to load the whole configuration: {first.message}"
+    broken = [f for f in findings if f.severity is Severity.ERROR and f.code in SCHEMA_CODES]
+    if broken:
+        first = min(broken, key=lambda f: f.span.start)
+        reason = f"it refuses the whole configuration: {first.message}"
         return Verdict(False, None, reason, "breaks-configuration", HARNESS, first.span)
+    if (null := _null_field(doc)) is not None:
+        key = doc.source(null)
+        reason = f"it refuses the whole configuration: `{key}` is empty (null), not a value"
+        return Verdict(False, None, reason, "breaks-configuration", HARNESS, null)
+    if doc.is_true("disable"):
+        reason = "`disable: true` turns the agent off"
+        return Verdict(False, name, reason, "ignored", HARNESS, deliberate=True)
     return Verdict(True, name, None, "loads", HARNESS)
 
 
@@ -132,6 +154,9 @@ DIALECT = Dialect(
         "name-mismatch": None,
         "description-length": Severity.INFO,
         "body-empty": Severity.WARNING,
+        "frontmatter-missing": Severity.WARNING,
+        "frontmatter-unclosed": Severity.WARNING,
+        "duplicate-key": Severity.WARNING,
     },
     verdict=opencode_verdict,
 )

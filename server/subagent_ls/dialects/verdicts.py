@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.verdict import Outcome, Verdict
+from subagent_ls.engine.verdict import Verdict
 
 NameOf = Callable[[AgentDocument], str | None]
 
@@ -26,16 +26,16 @@ def field_name(*keys: str, fallback: NameOf | None = None) -> NameOf:
 
 
 def first_error_verdict(
-    harness: str, name_of: NameOf, outcome: Outcome = "rejected", what: str = "rejects this file"
+    harness: str, name_of: NameOf
 ) -> Callable[[AgentDocument, list[Finding]], Verdict]:
-    """The harness refuses a file with an error-level finding (at the dialect's severities)."""
+    """The harness refuses a file with an error-level finding (at the dialect's severities);
+    the reason is that finding's message."""
 
     def verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
         errors = [f for f in findings if f.severity is Severity.ERROR]
         if errors:
             first = min(errors, key=lambda f: f.span.start)
-            reason = f"{harness} {what}: {first.message}"
-            return Verdict(False, None, reason, outcome, harness, first.span)
+            return Verdict(False, None, first.message, "rejected", harness, first.span)
         return Verdict(True, name_of(doc), None, "loads", harness)
 
     return verdict

@@ -77,7 +77,5 @@ DIALECT = Dialect(
     unknown_key_effect="zut ignores frontmatter it has no setting for.",
     known_tools=frozenset({"read", "write", "edit", "bash", "lsp", "skill"}),
     severity={"name-charset": None, "name-hyphen": None, "name-length": None},
-    verdict=first_error_verdict(
-        HARNESS, field_name("name", fallback=stem_name), what="cannot use this profile"
-    ),
+    verdict=first_error_verdict(HARNESS, field_name("name", fallback=stem_name)),
 )

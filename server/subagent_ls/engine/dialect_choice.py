@@ -71,5 +71,6 @@ def _inferred(doc: AgentDocument) -> DialectChoice:
             BASE, "no setting, folder or field names a dialect, so the base format applies"
         )
     winner, _ = votes.most_common(1)[0]
-    keys = ", ".join(f"`{k}`" for k in doc.fields if k in unique and unique[k].id == winner)
-    return DialectChoice(DIALECTS[winner], f"the fields {keys}, which only {winner} defines")
+    keys = [f"`{k}`" for k in doc.fields if k in unique and unique[k].id == winner]
+    what = f"the field {keys[0]}" if len(keys) == 1 else f"the fields {', '.join(keys)}"
+    return DialectChoice(DIALECTS[winner], f"{what}, which only {winner} defines")

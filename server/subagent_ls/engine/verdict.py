@@ -9,13 +9,14 @@ from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.frontmatter import Span
 
-Outcome = Literal["loads", "repaired", "ignored", "rejected", "breaks-configuration"]
+Outcome = Literal["loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration"]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """``outcome`` says how: loaded as is, loaded after the harness repaired the YAML, ignored
-    without a word, rejected with an error, or the whole configuration refused. ``span`` is
+    """``outcome`` says how: loaded as is, loaded after the harness repaired the YAML, loaded
+    without part of what the file says (degraded), ignored without a word, rejected with an
+    error, or the whole configuration refused. ``span`` is
     where the reason is; ``note`` is what the user should know even when it loads."""
 
     loads: bool

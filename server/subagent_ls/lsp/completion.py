@@ -4,6 +4,8 @@ offered in the body."""
 
 from __future__ import annotations
 
+import re
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
@@ -15,6 +17,7 @@ from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.fielddocs import field_markdown, markdown
 from subagent_ls.lsp.state import Analysis, ServerState
 
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
 TOOL_KEYS = ("tools", "disallowedTools", "disallowed_tools", "allowed-tools")
 
 
@@ -30,9 +33,16 @@ def _placeholder(spec: FieldSpec) -> str:
     return "${1}"
 
 
+def written_keys(analysis: Analysis) -> set[str]:
+    """Top-level keys on the frontmatter's lines (read from the text: the YAML may be broken
+    while the user types)."""
+    doc = analysis.doc
+    return set(_TOP_KEY.findall(doc.yaml_text))
+
+
 def _field_items(state: ServerState, analysis: Analysis, ctx: Context, end: int) -> list:
     dialect = analysis.choice.dialect
-    present = set(analysis.doc.fields)
+    present = written_keys(analysis)
     replace = to_range(analysis.doc, Span(ctx.line_start, end), state.encoding)
     items = []
     for order, spec in enumerate(dialect.fields.values()):

@@ -27,7 +27,8 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     edit = capabilities.workspace and capabilities.workspace.workspace_edit
     operations = (edit and edit.resource_operations) or []
     state.rename_files = types.ResourceOperationKind.Rename in operations
-    state.document_changes = bool(edit and edit.document_changes)
+    # resource operations only exist inside documentChanges: a client offering them reads those
+    state.document_changes = bool(edit and (edit.document_changes or operations))
     completion_caps = capabilities.text_document and capabilities.text_document.completion
     item = completion_caps and completion_caps.completion_item
     state.snippets = bool(item and item.snippet_support)

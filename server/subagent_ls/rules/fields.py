@@ -174,7 +174,8 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
         return
     allowed = ", ".join(f"`{v}`" for v in spec.values)
     if spec.pattern:
-        allowed = f"{allowed} or a value matching `{spec.pattern}`" if allowed else spec.pattern
+        matching = f"a value matching `{spec.pattern}`"
+        allowed = f"{allowed} or {matching}" if allowed else matching
     severity, effect = invalid(ctx, spec)
     suggestion = closest(value, list(spec.values))
     message = f"`{excerpt(value)}` is not a valid `{spec.key}`; allowed: {allowed}."
@@ -195,8 +196,6 @@ def _report_out_of_range(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> N
         problem = f"at least {spec.minimum:g}"
     elif spec.maximum is not None and number > spec.maximum:
         problem = f"at most {spec.maximum:g}"
-    if "integer" in spec.types and "number" not in spec.types and node.kind == "float":
-        problem = "a whole number"
     if problem:
         severity, effect = invalid(ctx, spec)
         message = f"`{spec.key}` must be {problem}, not `{ctx.doc.source(node.span)}`.{effect}"

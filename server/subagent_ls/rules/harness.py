@@ -34,7 +34,7 @@ def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
         severity = max(severity, Severity.INFO)
     ctx.report(
         HARNESS_SKIP,
-        f"{harness} will not load this file: {verdict.reason}.",
+        f"{harness} will not load this file: {(verdict.reason or '').rstrip('.')}.",
         span,
         severity=severity,
     )

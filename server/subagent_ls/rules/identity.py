@@ -46,10 +46,12 @@ def word_count(text: str) -> int:
     return len(_CJK.sub(" ", text).split()) + cjk // 2
 
 
-def normalise_name(name: str) -> str:
-    """Lowercase; ``_`` and spaces become hyphens; other characters go; hyphens collapse."""
-    lowered = re.sub(r"[_\s]+", "-", name.strip().lower())
-    cleaned = re.sub(r"[^a-z0-9-]", "", lowered)
+def normalise_name(name: str, charset: str = "a-z0-9-") -> str:
+    """Lowercase; spaces (and ``_`` unless the charset allows it) become hyphens; other
+    characters go; hyphens collapse."""
+    spaces = r"[\s]+" if "_" in charset else r"[_\s]+"
+    lowered = re.sub(spaces, "-", name.strip().lower())
+    cleaned = re.sub(f"[^{charset}]", "", lowered)
     return re.sub(r"-{2,}", "-", cleaned).strip("-")
 
 
@@ -58,8 +60,8 @@ def _charset_words(charset: str) -> str:
     return words.replace(" and hyphens", ", hyphens and underscores") if "_" in charset else words
 
 
-def _normalise_fix(node: YamlNode, name: str) -> Fix | None:
-    fixed = normalise_name(name)
+def _normalise_fix(node: YamlNode, name: str, charset: str) -> Fix | None:
+    fixed = normalise_name(name, charset)
     if not fixed or fixed == name or len(fixed) > NAME_MAX:
         return None
     edit = replace_scalar(node, fixed)
@@ -85,14 +87,14 @@ def name_rules(ctx: LintContext) -> None:
             NAME_CHARSET,
             f"`name` may only use {_charset_words(ctx.dialect.name_charset)}; found {shown}.",
             node.span,
-            fix=_normalise_fix(node, name),
+            fix=_normalise_fix(node, name, ctx.dialect.name_charset),
         )
     elif not _NAME_OK.fullmatch(name):
         ctx.report(
             NAME_HYPHEN,
             "`name` must not start or end with a hyphen or contain consecutive hyphens.",
             node.span,
-            fix=_normalise_fix(node, name),
+            fix=_normalise_fix(node, name, ctx.dialect.name_charset),
         )
     stem = ctx.dialect.stem(ctx.doc.path) if ctx.doc.path else None
     if stem is not None and stem != name and ctx.dialect.name_must_match_stem:
@@ -102,8 +104,12 @@ def name_rules(ctx: LintContext) -> None:
             fix = Fix(f"Set the name to the file name `{stem}`", (edit,)) if edit else None
         ctx.report(
             NAME_MISMATCH,
-            f"`name` is `{excerpt(name)}` but the file is `{stem}.md`; the file name "
-            "identifies the subagent, so they must match.",
+            f"`name` is `{excerpt(name)}` but the file is `{stem}.md`; "
+            + (
+                "the file name identifies the subagent, so they must match."
+                if ctx.severity_of(NAME_MISMATCH) is Severity.ERROR
+                else "keeping them equal makes the agent easy to find."
+            ),
             node.span,
             fix=fix,
         )

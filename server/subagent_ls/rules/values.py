@@ -50,7 +50,7 @@ def tools_rules(ctx: LintContext) -> None:
         ctx.report(
             TOOLS_EMPTY,
             "`tools: []` gives this subagent no tools at all; "
-            + ("write `tools: false` to say so, " if fix else "")
+            + ("write `tools: false` to say so, or " if fix else "")
             + "remove the field to inherit the parent's tools.",
             node.span,
             fix=fix,
