@@ -43,7 +43,7 @@ LARGE = (
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 class Session:
@@ -183,13 +183,15 @@ async def main(runs: int) -> int:
         ok = (limit50 is None or p50 <= limit50) and (limit99 is None or p99 <= limit99)
         failed |= not ok
         print(
-            f"{name}: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({runs} runs) {'ok' if ok else 'OVER BUDGET'}"
+            f"{name}: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({runs} runs) "
+            + ("ok" if ok else "OVER BUDGET")
         )
     ours, bare = await startup(SERVER, 7), await startup(BARE, 7)
     ok = ours <= bare + 50
     failed |= not ok
     print(
-        f"start-up: {ours:.0f} ms median, bare pygls server {bare:.0f} ms ({ours - bare:+.0f} ms) {'ok' if ok else 'OVER BUDGET'}"
+        f"start-up: {ours:.0f} ms median, bare pygls server {bare:.0f} ms "
+        f"({ours - bare:+.0f} ms) " + ("ok" if ok else "OVER BUDGET")
     )
     return 1 if failed else 0
 
