@@ -47,7 +47,7 @@ def assert_quick_fix_round_trip(seen: dict) -> None:
     assert seen["arrived"] is True
     assert len(seen["diagnostics"]) == 1 and seen["diagnostics"][0]["line"] == 3
     assert "judgement" in seen["diagnostics"][0]["message"]
-    assert list(seen["actions"])[0] == "Change to `judgment`"
+    assert seen["actions"][0] == "Change to `judgment`"
     assert seen["line_after"] == "complexity: judgment"
     assert seen["cleared"] is True
 
