@@ -3,7 +3,8 @@
 Only the YAML composer runs (libyaml through ruamel.yaml when available): no object is ever
 constructed from a tag. Scalars are resolved to plain Python values here; aliases share the node
 they point at instead of being expanded, so an alias bomb costs nothing; pathological nesting is
-refused before it reaches the C parser.
+refused before it reaches the C parser. ruamel.yaml is imported on the first parse, so that
+programs which never parse (a server answering ``initialize``) do not pay for it.
 """
 
 from __future__ import annotations
@@ -13,15 +14,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
-try:
-    from ruamel.yaml.cyaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - platforms without the libyaml wheel
-    from ruamel.yaml.loader import SafeLoader as _Loader
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from subagent_ls.engine.frontmatter import Span
+
+if TYPE_CHECKING:
+    from ruamel.yaml.nodes import Node
 
 Kind = Literal["str", "int", "float", "bool", "null", "timestamp", "tagged", "seq", "map"]
 
@@ -91,14 +90,29 @@ class YamlParse:
     error: YamlError | None = None
 
 
+@cache
+def loader_class() -> Any:
+    """libyaml's composer through ruamel.yaml, or ruamel's own where the wheel is missing."""
+    try:
+        from ruamel.yaml.cyaml import CSafeLoader
+    except ImportError:  # pragma: no cover - platforms without the libyaml wheel
+        from ruamel.yaml.loader import SafeLoader
+
+        return SafeLoader
+    return CSafeLoader
+
+
 def parse_yaml(text: str, base: int) -> YamlParse:
     """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document."""
+    loader = loader_class()
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     if _too_deep(text):
         return YamlParse(
             None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base)
         )
     try:
-        node = _Loader(text).get_single_node()
+        node = loader(text).get_single_node()
     except MarkedYAMLError as error:
         return YamlParse(None, _error_of(error, base))
     except YAMLError as error:
@@ -113,7 +127,7 @@ def parse_yaml(text: str, base: int) -> YamlParse:
         )
 
 
-def _error_of(error: MarkedYAMLError, base: int) -> YamlError:
+def _error_of(error: Any, base: int) -> YamlError:
     mark = error.problem_mark or error.context_mark
     context_mark = error.context_mark if error.problem_mark else None
     return YamlError(
@@ -151,25 +165,24 @@ class _Converter:
         if done is not None:
             return done
         span = Span(self._base + node.start_mark.index, self._base + node.end_mark.index)
-        if isinstance(node, ScalarNode):
+        if node.id == "scalar":
             kind, value = _resolve_scalar(node)
             result = YamlNode(kind, span, value, style=node.style or None)
             self._seen[id(node)] = result
             return result
         flow = bool(node.flow_style)
-        if isinstance(node, SequenceNode):
+        if node.id == "sequence":
             result = YamlNode("seq", span, [], flow=flow)
             self._seen[id(node)] = result
             result.value = [self.convert(child) for child in node.value]
             return result
-        assert isinstance(node, MappingNode)
         result = YamlNode("map", span, None, flow=flow)
         self._seen[id(node)] = result
         result.items = [MapItem(self.convert(k), self.convert(v)) for k, v in node.value]
         return result
 
 
-def _resolve_scalar(node: ScalarNode) -> tuple[Kind, object]:
+def _resolve_scalar(node: Node) -> tuple[Kind, object]:
     kind = _SCALAR_KINDS.get(node.tag, "tagged")
     text: str = node.value
     if kind == "int":

@@ -10,6 +10,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from subagent_ls.engine.config import settings_from_raw
+from subagent_ls.engine.yamltree import loader_class
 from subagent_ls.lsp.documents import publish
 from subagent_ls.lsp.state import ServerState
 
@@ -47,6 +48,7 @@ async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.INITIALIZED)
     async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
+        loader_class()  # load the YAML parser now, not on the first keystroke
         await fetch_settings(ls, state)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
