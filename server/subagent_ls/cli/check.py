@@ -53,13 +53,19 @@ def _codes(text: str | None) -> frozenset[str] | None:
     return codes
 
 
-def _settings(args: argparse.Namespace) -> Settings:
-    if args.config and not Path(args.config).is_file():
-        raise UsageError(f"{args.config}: no such settings file")
-    path = Path(args.config) if args.config else find_config(Path.cwd())
+def load_settings(config: str | None) -> Settings:
+    """The settings of ``--config`` or the closest settings file; messages go to stderr."""
+    if config and not Path(config).is_file():
+        raise UsageError(f"{config}: no such settings file")
+    path = Path(config) if config else find_config(Path.cwd())
     settings, messages = load_config(path) if path else (Settings(), [])
     for message in messages:
         print(f"subagent-ls: {message}", file=sys.stderr)
+    return settings
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = load_settings(args.config)
     select = _codes(args.select)
     ignore = _codes(args.ignore) or frozenset()
     return Settings(**{**_as_dict(settings), "select": select, "ignore": ignore})

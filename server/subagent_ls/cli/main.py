@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from subagent_ls import __version__
-from subagent_ls.cli import check, schema, serve
+from subagent_ls.cli import catalog, check, schema, serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"subagent-ls {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check.add_parser(commands)
+    catalog.add_parser(commands)
     schema.add_parser(commands)
     serve.add_parser(commands)
     return parser

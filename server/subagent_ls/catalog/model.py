@@ -1,0 +1,95 @@
+"""Catalog data: sources in precedence order, entries (one per definition), and the shapes of
+the ``subagents/catalog`` result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from subagent_ls.engine.frontmatter import Span
+
+Level = Literal["builtin", "plugin", "user", "project", "custom"]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One place definitions come from. ``rank`` orders sources from least to most specific;
+    ``path`` is None for built-ins; ``recursive`` folders own their subfolders too."""
+
+    id: str
+    label: str
+    level: Level
+    rank: int
+    dialect: str
+    path: Path | None = None
+    recursive: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "label": self.label,
+            "path": str(self.path) if self.path else None,
+            "level": self.level,
+        }
+
+
+@dataclass(slots=True)
+class Entry:
+    """One definition. ``name`` is what the harness calls it; ``loads`` is False when the
+    harness would not load the file at all (it then takes no part in precedence)."""
+
+    name: str
+    source: Source
+    path: Path | None
+    dialect: str
+    description: str = ""
+    loads: bool = True
+    disabled: bool = False
+    errors: int = 0
+    warnings: int = 0
+    name_span: Span | None = None
+    effective: bool = False
+    shadowed_by: Entry | None = None
+    shadows: list[Entry] = field(default_factory=list)
+    duplicates: list[Entry] = field(default_factory=list)
+
+    @property
+    def uri(self) -> str | None:
+        return self.path.absolute().as_uri() if self.path else None
+
+    def reference(self) -> dict[str, object]:
+        return {"source": self.source.id, "uri": self.uri}
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "source": self.source.id,
+            "uri": self.uri,
+            "effective": self.effective,
+            "shadowedBy": self.shadowed_by.reference() if self.shadowed_by else None,
+            "shadows": [entry.reference() for entry in self.shadows],
+            "disabled": self.disabled,
+            "loads": self.loads,
+            "dialect": self.dialect,
+            "description": self.description,
+            "errors": self.errors,
+            "warnings": self.warnings,
+        }
+
+
+@dataclass(slots=True)
+class Catalog:
+    harness: str
+    sources: list[Source]
+    entries: list[Entry]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "harness": self.harness,
+            "sources": [source.as_json() for source in self.sources],
+            "entries": [entry.as_json() for entry in self.entries],
+        }
+
+    def named(self, name: str) -> list[Entry]:
+        return [entry for entry in self.entries if entry.name == name]

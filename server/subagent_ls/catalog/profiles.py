@@ -1,0 +1,249 @@
+"""Harness profiles: where each harness looks for definitions, in which order, what it ships
+built in, and how it settles two definitions of one name (as each seed or harness says)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from subagent_ls.catalog.model import Level, Source
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """What discovery depends on: HOME, the project roots, extra folders from settings, the
+    process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...) and the
+    names the user disabled."""
+
+    home: Path
+    roots: tuple[Path, ...]
+    extra_dirs: tuple[Path, ...] = ()
+    environ: Mapping[str, str] = field(default_factory=dict)
+    disabled: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """``same_source`` says which of two definitions in one source the harness takes;
+    ``builtin_collision`` whether a definition named like a built-in overrides it or is
+    renamed (agent-core suffixes it with its source)."""
+
+    id: str
+    harness: str
+    builtins: Mapping[str, str]
+    sources: Callable[[Environment], list[Source]]
+    same_source: Literal["first", "last"] = "first"
+    builtin_collision: Literal["override", "suffix"] = "override"
+    disabled_builtins_variable: str | None = None
+
+
+def _folder(
+    source_id: str,
+    label: str,
+    level: Level,
+    rank: int,
+    dialect: str,
+    path: Path,
+    recursive: bool = False,
+) -> Source:
+    return Source(source_id, label, level, rank, dialect, path, recursive)
+
+
+def json_list(environ: Mapping[str, str], name: str) -> list[str]:
+    try:
+        value = json.loads(environ.get(name, "[]"))
+    except json.JSONDecodeError:
+        return []
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+def _extra(env: Environment, rank: int, dialect: str) -> list[Source]:
+    return [
+        _folder(f"extra:{i}", f"extra {path}", "custom", rank + i, dialect, path, recursive=True)
+        for i, path in enumerate(env.extra_dirs)
+    ]
+
+
+def _per_root(
+    env: Environment,
+    relative: str,
+    source_id: str,
+    level: Level,
+    rank: int,
+    dialect: str,
+    recursive: bool = False,
+) -> list[Source]:
+    """One source per project root: ``relative`` below each root."""
+    sources = []
+    for index, root in enumerate(env.roots):
+        suffix = "" if len(env.roots) == 1 else f":{index}"
+        label = f"{level} {relative}"
+        sources.append(
+            _folder(f"{source_id}{suffix}", label, level, rank, dialect, root / relative, recursive)
+        )
+    return sources
+
+
+def harness_subagents_sources(env: Environment) -> list[Source]:
+    home = env.home
+    sources = [
+        _folder(
+            "user", "user ~/.agents/agents", "user", 1, "harness-subagents", home / ".agents/agents"
+        ),
+        _folder(
+            "user-claude",
+            "user ~/.claude/agents",
+            "user",
+            1,
+            "claude-code",
+            home / ".claude/agents",
+            True,
+        ),
+    ]
+    sources += _per_root(env, ".agents/agents", "project", "project", 2, "harness-subagents")
+    sources += _per_root(
+        env, ".claude/agents", "project-claude", "project", 2, "claude-code", recursive=True
+    )
+    return sources + _extra(env, 3, "harness-subagents")
+
+
+def closest_claude_folder(root: Path) -> Path | None:
+    """Claude Code walks up from the project folder to the closest ``.claude/agents``."""
+    for folder in (root, *root.parents):
+        if (folder / ".claude" / "agents").is_dir():
+            return folder / ".claude" / "agents"
+    return None
+
+
+def claude_code_sources(env: Environment) -> list[Source]:
+    sources = [
+        _folder(
+            "user",
+            "user ~/.claude/agents",
+            "user",
+            2,
+            "claude-code",
+            env.home / ".claude/agents",
+            True,
+        )
+    ]
+    sources += [
+        _folder(
+            "plugin" if i == 0 else f"plugin:{i}",
+            f"plugin {p}",
+            "plugin",
+            1,
+            "claude-code",
+            p,
+            True,
+        )
+        for i, p in enumerate(env.extra_dirs)
+    ]
+    for index, root in enumerate(env.roots):
+        folder = closest_claude_folder(root)
+        if folder is not None and folder != env.home / ".claude" / "agents":
+            suffix = "" if len(env.roots) == 1 else f":{index}"
+            sources.append(
+                _folder(
+                    f"project{suffix}",
+                    f"project {folder}",
+                    "project",
+                    3,
+                    "claude-code",
+                    folder,
+                    True,
+                )
+            )
+    return sources
+
+
+def synapse_sources(env: Environment) -> list[Source]:
+    sources = [
+        _folder(
+            "user", "user ~/.synapse/agents", "user", 1, "synapse", env.home / ".synapse/agents"
+        )
+    ]
+    sources += _per_root(env, ".synapse/agents", "project", "project", 3, "synapse")
+    custom = [Path(p) for p in json_list(env.environ, "AGENT_CUSTOM_AGENTS_DIRS")]
+    custom += list(env.extra_dirs)
+    sources += [
+        _folder(f"custom:{i}", f"custom {path}", "custom", 4 + i, "synapse", path)
+        for i, path in enumerate(custom)
+    ]
+    return sources
+
+
+def agent_core_sources(env: Environment) -> list[Source]:
+    sources = _per_root(env, ".claude/agents", "synced-claude", "project", 1, "agent-core")
+    sources += _per_root(env, ".agents/agents", "synced-agents", "project", 1, "agent-core")
+    return sources + _extra(env, 1, "agent-core")
+
+
+def zut_sources(env: Environment) -> list[Source]:
+    home = env.home
+    sources = [
+        _folder(
+            "pi", "user ~/.pi/agent/agents (fallback)", "user", 1, "zut", home / ".pi/agent/agents"
+        ),
+        _folder("user", "user ~/.agents/agents", "user", 2, "zut", home / ".agents/agents"),
+    ]
+    profiles = [Path(p) for p in env.environ.get("ZUT_AGENT_PROFILES", "").split(os.pathsep) if p]
+    sources += [
+        _folder(f"profiles:{i}", f"ZUT_AGENT_PROFILES {path}", "custom", 3 + i, "zut", path)
+        for i, path in enumerate([*profiles, *env.extra_dirs])
+    ]
+    return sources
+
+
+PROFILES: dict[str, Profile] = {
+    profile.id: profile
+    for profile in (
+        Profile("harness-subagents", "the Harness Subagents format", {}, harness_subagents_sources),
+        Profile(
+            "claude-code",
+            "Claude Code",
+            {
+                "claude": "Claude Code's default agent for the main conversation.",
+                "Explore": "Fast, read-only agent for searching and understanding a codebase.",
+                "Plan": "Research agent used in plan mode to gather context before planning.",
+                "general-purpose": "Agent for complex, multi-step tasks that need both "
+                "exploration and action.",
+                "statusline-setup": "Configures the user's Claude Code status line.",
+            },
+            claude_code_sources,
+        ),
+        Profile(
+            "synapse",
+            "Synapse",
+            {
+                "researcher": "Built-in research subagent.",
+                "tester": "Built-in test subagent.",
+                "reviewer": "Built-in review subagent.",
+            },
+            synapse_sources,
+            same_source="last",
+            disabled_builtins_variable="AGENT_DISABLE_BUILTIN_SUBAGENTS",
+        ),
+        Profile(
+            "agent-core",
+            "agent-core",
+            {
+                "explore": "Where does something live, in how many places, or does it exist.",
+                "research": "What is actually true outside this workspace.",
+                "planner": "What is the step sequence, and is it the right one.",
+                "execute": "Carry out agreed work end to end.",
+                "validate": "Is this plan, change or artifact sound.",
+                "operate": "Does the running system actually behave as claimed.",
+                "general": "Anything that fits no sharper role; the default.",
+            },
+            agent_core_sources,
+            same_source="last",
+            builtin_collision="suffix",
+        ),
+        Profile("zut", "zut", {}, zut_sources),
+    )
+}

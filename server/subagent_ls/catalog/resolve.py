@@ -1,0 +1,135 @@
+"""Precedence: for each name, which definition the harness takes, what it shadows, and the
+cross-file findings that say so (``duplicate-name``, ``shadowed``, ``overrides``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from subagent_ls.catalog.model import Entry
+from subagent_ls.catalog.profiles import Profile
+from subagent_ls.engine.findings import Severity
+from subagent_ls.rules.registry import declare
+
+DUPLICATE_NAME = declare(
+    "duplicate-name", Severity.ERROR, "two files of one source define one name"
+)
+SHADOWED = declare("shadowed", Severity.INFO, "a more specific source overrides this definition")
+OVERRIDES = declare("overrides", Severity.HINT, "this definition overrides a less specific one")
+
+
+@dataclass(slots=True)
+class CrossFinding:
+    """A finding about ``entry`` that comes from other files (``related``)."""
+
+    entry: Entry
+    code: str
+    severity: Severity
+    message: str
+    related: list[Entry] = field(default_factory=list)
+
+
+def where(entry: Entry) -> str:
+    return str(entry.path) if entry.path else f"{entry.source.label} (built in)"
+
+
+def resolve(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
+    """Mark the effective definition of every name; entries come in discovery order."""
+    if profile.builtin_collision == "suffix":
+        _suffix_builtin_collisions(entries)
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.loads:
+            groups.setdefault(entry.name, []).append(entry)
+    findings: list[CrossFinding] = []
+    for group in groups.values():
+        candidates = _settle_sources(profile, group, findings)
+        _settle_levels(profile, candidates, findings)
+    return findings
+
+
+def _suffix_builtin_collisions(entries: list[Entry]) -> None:
+    builtin = {entry.name for entry in entries if entry.source.level == "builtin"}
+    for entry in entries:
+        if entry.source.level != "builtin" and entry.name in builtin:
+            entry.name = f"{entry.name}@{entry.source.id}"
+
+
+def _settle_sources(
+    profile: Profile, group: list[Entry], findings: list[CrossFinding]
+) -> list[Entry]:
+    """Within one source the harness takes the first (or last) definition found."""
+    by_source: dict[str, list[Entry]] = {}
+    for entry in group:
+        by_source.setdefault(entry.source.id, []).append(entry)
+    winners = []
+    for items in by_source.values():
+        winner = items[0] if profile.same_source == "first" else items[-1]
+        winners.append(winner)
+        for other in items:
+            if other is winner:
+                continue
+            other.shadowed_by = winner
+            winner.duplicates.append(other)
+            order = "first" if profile.same_source == "first" else "last"
+            for subject, partner, verdict in (
+                (other, winner, "the other one"),
+                (winner, other, "this one"),
+            ):
+                findings.append(
+                    CrossFinding(
+                        subject,
+                        DUPLICATE_NAME,
+                        Severity.ERROR,
+                        f"`{subject.name}` is defined twice in {subject.source.label} (also in "
+                        f"{where(partner)}); {profile.harness} takes {verdict}, the {order} found.",
+                        [partner],
+                    )
+                )
+    return winners
+
+
+def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[CrossFinding]) -> None:
+    """The most specific source wins; two sources of equal rank are a warning on both."""
+    best = max(entry.source.rank for entry in candidates)
+    top = [entry for entry in candidates if entry.source.rank == best]
+    winner = top[0]
+    winner.effective = True
+    for other in top[1:]:
+        for subject, partner in ((winner, other), (other, winner)):
+            findings.append(
+                CrossFinding(
+                    subject,
+                    DUPLICATE_NAME,
+                    Severity.WARNING,
+                    f"`{subject.name}` is also defined in {where(partner)}, at the same level; "
+                    f"{profile.harness} does not say which wins (the catalog shows "
+                    f"{where(winner)}).",
+                    [partner],
+                )
+            )
+    for other in candidates:
+        if other is winner:
+            continue
+        other.shadowed_by = winner
+        winner.shadows.append(other)
+        if other in top:
+            continue
+        findings.append(
+            CrossFinding(
+                other,
+                SHADOWED,
+                Severity.INFO,
+                f"`{other.name}` is shadowed by {winner.source.label} ({where(winner)}); "
+                f"{profile.harness} uses that definition.",
+                [winner],
+            )
+        )
+        findings.append(
+            CrossFinding(
+                winner,
+                OVERRIDES,
+                Severity.HINT,
+                f"`{winner.name}` overrides {other.source.label} ({where(other)}).",
+                [other],
+            )
+        )

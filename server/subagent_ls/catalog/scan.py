@@ -1,0 +1,143 @@
+"""Building a catalog: list each source's files (safely: symlink loops, unreadable and missing
+folders are skipped with a reason), read what the harness would load from each, add the
+built-ins, and resolve precedence."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from subagent_ls.catalog.model import Catalog, Entry, Source
+from subagent_ls.catalog.profiles import Environment, Profile, json_list
+from subagent_ls.catalog.resolve import CrossFinding, resolve
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.lint import lint
+from subagent_ls.engine.settings import Settings
+from subagent_ls.engine.source import read_source
+
+BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """What the catalog needs of one file, as its harness reads it."""
+
+    name: str
+    loads: bool
+    disabled: bool
+    description: str
+    errors: int
+    warnings: int
+    document: AgentDocument | None = None
+
+
+Analyze = Callable[[Path, str], FileFacts]
+
+
+def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFacts:
+    dialect = DIALECTS[dialect_id]
+    result = lint(doc, dialect, settings)
+    verdict = result.verdict
+    description = doc.field_value("description")
+    text = str(description.value) if description is not None and description.kind == "str" else ""
+    severities = [f.severity for f in result.findings]
+    return FileFacts(
+        name=verdict.name or dialect.stem(doc.path),
+        loads=verdict.loads or verdict.deliberate,
+        disabled=verdict.deliberate,
+        description=text,
+        errors=severities.count(Severity.ERROR),
+        warnings=severities.count(Severity.WARNING),
+        document=doc,
+    )
+
+
+def analyze_on_disk(settings: Settings) -> Analyze:
+    def analyze(path: Path, dialect_id: str) -> FileFacts:
+        source = read_source(str(path))
+        doc = AgentDocument(
+            str(path), source.text, has_bom=source.has_bom, unreadable=source.unreadable
+        )
+        return facts_of(doc, dialect_id, settings)
+
+    return analyze
+
+
+def source_files(source: Source, problems: list[str]) -> list[Path]:
+    """The ``.md`` files of a source, in a stable order; never follows a folder twice."""
+    if source.path is None or not source.path.is_dir():
+        return []
+    found: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+
+    def walk(folder: Path) -> None:
+        try:
+            info = folder.stat()
+            if (info.st_dev, info.st_ino) in seen:
+                return
+            seen.add((info.st_dev, info.st_ino))
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as error:
+            problems.append(f"{folder}: skipped, {error.strerror or error}")
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            try:
+                if entry.is_dir():
+                    if source.recursive:
+                        walk(Path(entry.path))
+                elif entry.name.endswith(".md") and entry.is_file():
+                    found.append(Path(entry.path))
+            except OSError as error:
+                problems.append(f"{entry.path}: skipped, {error.strerror or error}")
+
+    walk(source.path)
+    return found
+
+
+def build_catalog(
+    profile: Profile, env: Environment, analyze: Analyze
+) -> tuple[Catalog, list[CrossFinding], list[str]]:
+    """The catalog, the cross-file findings, and the paths skipped with their reasons."""
+    problems: list[str] = []
+    sources = sorted(profile.sources(env), key=lambda s: s.rank)
+    entries = _builtin_entries(profile, env)
+    for source in sources:
+        for path in source_files(source, problems):
+            entries.append(_entry(source, path, analyze(path, source.dialect), env))
+    findings = resolve(profile, entries)
+    shown = ([BUILTIN] if profile.builtins else []) + sources
+    return Catalog(profile.id, shown, entries), findings, problems
+
+
+def _builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
+    removed: set[str] = set()
+    if profile.disabled_builtins_variable:
+        removed = set(json_list(env.environ, profile.disabled_builtins_variable))
+    return [
+        Entry(name, BUILTIN, None, "built-in", description, disabled=name in env.disabled)
+        for name, description in profile.builtins.items()
+        if name not in removed
+    ]
+
+
+def _entry(source: Source, path: Path, facts: FileFacts, env: Environment) -> Entry:
+    doc = facts.document
+    name_node = doc.field_value("name") if doc is not None else None
+    return Entry(
+        name=facts.name,
+        source=source,
+        path=path,
+        dialect=source.dialect,
+        description=facts.description,
+        loads=facts.loads,
+        disabled=facts.disabled or facts.name in env.disabled,
+        errors=facts.errors,
+        warnings=facts.warnings,
+        name_span=name_node.span if name_node is not None else None,
+    )

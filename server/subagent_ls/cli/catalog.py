@@ -1,0 +1,100 @@
+"""``subagent-ls catalog``: what a harness would load, as a tree (winner first, shadowed
+definitions beneath) or as the ``subagents/catalog`` JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from subagent_ls.catalog.model import Catalog, Entry
+from subagent_ls.catalog.profiles import PROFILES, Environment
+from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
+from subagent_ls.cli.check import UsageError, load_settings
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "catalog", help="show what a harness would load, and what shadows what"
+    )
+    parser.add_argument(
+        "--harness", choices=sorted(PROFILES), help="harness profile (default: setting)"
+    )
+    parser.add_argument(
+        "--root", action="append", metavar="DIR", help="project folder (default: .)"
+    )
+    parser.add_argument("--home", metavar="DIR", help="user folder (default: $HOME)")
+    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
+    parser.set_defaults(run=run)
+
+
+def environment(
+    args: argparse.Namespace, extra_dirs: tuple[str, ...], disabled: tuple[str, ...]
+) -> Environment:
+    home = Path(args.home or os.path.expanduser("~")).absolute()
+    roots = tuple(Path(root).absolute() for root in (args.root or ["."]))
+    return Environment(
+        home=home,
+        roots=roots,
+        extra_dirs=tuple(Path(d).expanduser().absolute() for d in extra_dirs),
+        environ=dict(os.environ),
+        disabled=frozenset(disabled),
+    )
+
+
+def shown_path(path: Path | None) -> str:
+    """A path relative to the current folder when it lies below it."""
+    if path is None:
+        return "built in"
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def _line(entry: Entry, indent: str) -> str:
+    where = shown_path(entry.path)
+    flags = []
+    if entry.disabled:
+        flags.append("disabled")
+    if not entry.loads:
+        flags.append("not loaded")
+    if entry.errors or entry.warnings:
+        flags.append(f"{entry.errors} error(s), {entry.warnings} warning(s)")
+    suffix = f"  [{', '.join(flags)}]" if flags else ""
+    return f"{indent}{entry.name}  ({entry.source.label})  {where}{suffix}"
+
+
+def render_tree(catalog: Catalog) -> str:
+    order = " < ".join(source.label for source in catalog.sources) or "(no sources)"
+    lines = [f"Catalog for {catalog.harness}: {order}", ""]
+    winners = [e for e in catalog.entries if e.effective]
+    for winner in sorted(winners, key=lambda e: e.name.lower()):
+        lines.append(_line(winner, ""))
+        for loser in [*winner.duplicates, *winner.shadows]:
+            relation = "duplicate" if loser in winner.duplicates else "shadowed"
+            lines.append(_line(loser, f"  └ {relation}: "))
+    unloaded = [e for e in catalog.entries if not e.loads]
+    if unloaded:
+        lines += ["", "Not loaded by the harness:"]
+        lines += [_line(entry, "  ") for entry in unloaded]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings(args.config)
+    except UsageError as error:
+        print(f"subagent-ls: {error}", file=sys.stderr)
+        return 2
+    profile = PROFILES[args.harness or settings.harness]
+    env = environment(args, settings.extra_dirs, settings.disabled)
+    catalog, _, problems = build_catalog(profile, env, analyze_on_disk(settings))
+    for problem in problems:
+        print(f"subagent-ls: {problem}", file=sys.stderr)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(catalog.as_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render_tree(catalog) + "\n")
+    return 0
