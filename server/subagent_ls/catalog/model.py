@@ -49,6 +49,8 @@ class Entry:
     errors: int = 0
     warnings: int = 0
     name_span: Span | None = None
+    anchor: object = None
+    """What the front end needs to place findings on this entry (a report, a document)."""
     effective: bool = False
     shadowed_by: Entry | None = None
     shadows: list[Entry] = field(default_factory=list)

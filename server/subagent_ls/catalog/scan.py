@@ -106,7 +106,7 @@ def build_catalog(
     """The catalog, the cross-file findings, and the paths skipped with their reasons."""
     problems: list[str] = []
     sources = sorted(profile.sources(env), key=lambda s: s.rank)
-    entries = _builtin_entries(profile, env)
+    entries = builtin_entries(profile, env)
     for source in sources:
         for path in source_files(source, problems):
             entries.append(_entry(source, path, analyze(path, source.dialect), env))
@@ -115,7 +115,7 @@ def build_catalog(
     return Catalog(profile.id, shown, entries), findings, problems
 
 
-def _builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
+def builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
     removed: set[str] = set()
     if profile.disabled_builtins_variable:
         removed = set(json_list(env.environ, profile.disabled_builtins_variable))

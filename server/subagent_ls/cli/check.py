@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from subagent_ls.catalog.crosscheck import with_cross_file_findings
+from subagent_ls.catalog.profiles import PROFILES, Environment
 from subagent_ls.cli.reporters import RENDERERS
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.checking import FileReport, check_all
@@ -81,6 +83,16 @@ def _user_folders() -> list[str]:
     return [str(folder) for folder in sorted(folders) if folder.is_dir()]
 
 
+def _environment(settings: Settings, args: argparse.Namespace) -> Environment:
+    return Environment(
+        home=Path(os.path.abspath(os.path.expanduser("~"))),
+        roots=(Path.cwd(),),
+        extra_dirs=tuple(Path(d).expanduser().absolute() for d in settings.extra_dirs),
+        environ=dict(os.environ),
+        disabled=frozenset(settings.disabled),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
@@ -96,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
     present = [c for c in candidates if not c.missing]
     reports: list[FileReport] = list(check_all(present, settings, args.dialect, args.fix))
+    reports = with_cross_file_findings(
+        reports, PROFILES[settings.harness], _environment(settings, args), settings
+    )
     output = RENDERERS[args.format](reports)
     if output:
         sys.stdout.write(output + "\n")

@@ -13,17 +13,17 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.dialect_choice import choose_dialect
+from subagent_ls.engine.dialect_choice import DialectChoice, choose_dialect
 from subagent_ls.engine.discovery import Candidate
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.fixes import fix_document
 from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.lint import lint
+from subagent_ls.engine.lint import LintResult, lint, suppressed_codes
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import encode, read_source
 from subagent_ls.engine.verdict import Verdict
@@ -86,6 +86,8 @@ class FileReport:
     findings: tuple[LocatedFinding, ...]
     fixed: tuple[tuple[str, Place], ...] = ()
     write_error: str | None = None
+    name_place: Place | None = None
+    suppressed: frozenset[str] = frozenset()
 
 
 def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
@@ -109,27 +111,29 @@ def check_candidate(
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
     choice = choose_dialect(doc, settings, DIALECTS[forced] if forced else None)
-    dialect_id, reason = choice.dialect.id, choice.reason
+    run = partial(lint, dialect=choice.dialect, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
-        result = lint(doc, choice.dialect, settings)
-        findings = tuple(locate(doc, f) for f in result.findings)
-        return FileReport(path, dialect_id, reason, result.verdict, findings)
-    outcome = fix_document(doc, lambda d: lint(d, choice.dialect, settings))
+        return _report(doc, choice, run(doc))
+    outcome = fix_document(doc, run)
     if not outcome.applied:
-        findings = tuple(locate(outcome.doc, f) for f in outcome.result.findings)
-        return FileReport(path, dialect_id, reason, outcome.result.verdict, findings)
+        return _report(outcome.doc, choice, outcome.result)
     write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
     if write_error is not None:
-        result = lint(doc, choice.dialect, settings)
-        findings = tuple(locate(doc, f) for f in result.findings)
-        return FileReport(path, dialect_id, reason, result.verdict, findings, (), write_error)
+        return replace(_report(doc, choice, run(doc)), write_error=write_error)
+    fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
+    return replace(_report(outcome.doc, choice, outcome.result), fixed=fixed)
+
+
+def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> FileReport:
+    name = doc.field_value("name")
     return FileReport(
-        path,
-        dialect_id,
-        reason,
-        outcome.result.verdict,
-        tuple(locate(outcome.doc, f) for f in outcome.result.findings),
-        tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied),
+        doc.path,
+        choice.dialect.id,
+        choice.reason,
+        result.verdict,
+        tuple(locate(doc, f) for f in result.findings),
+        name_place=Place.of(doc, name.span) if name is not None else None,
+        suppressed=suppressed_codes(doc),
     )
 
 

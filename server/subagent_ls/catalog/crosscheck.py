@@ -1,0 +1,92 @@
+"""Cross-file rules for ``check``: the checked files that lie in the profile's sources are
+placed in a catalog (from what ``check`` already found, nothing is read again), and each gets
+its ``duplicate-name``, ``shadowed`` and ``overrides`` findings."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from subagent_ls.catalog.model import Entry, Source
+from subagent_ls.catalog.profiles import Environment, Profile
+from subagent_ls.catalog.resolve import CrossFinding, resolve
+from subagent_ls.catalog.scan import builtin_entries
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.checking import FileReport, LocatedFinding, Place, RelatedPlace
+from subagent_ls.engine.settings import Settings
+
+START = Place(0, 0, 0, 0, 1, 1, 1, 1)
+
+
+def _holds(source: Source, path: Path) -> bool:
+    if source.path is None:
+        return False
+    return path.parent == source.path or (source.recursive and source.path in path.parents)
+
+
+def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
+    entries = builtin_entries(profile, env)
+    located = {Path(os.path.abspath(report.path)): report for report in reports}
+    for source in sorted(profile.sources(env), key=lambda s: s.rank):
+        for path in sorted(p for p in located if _holds(source, p)):
+            report = located.pop(path)
+            verdict = report.verdict
+            entries.append(
+                Entry(
+                    name=verdict.name or DIALECTS[report.dialect].stem(report.path),
+                    source=source,
+                    path=path,
+                    dialect=report.dialect,
+                    loads=verdict.loads or verdict.deliberate,
+                    disabled=verdict.deliberate,
+                    anchor=report,
+                )
+            )
+    return entries
+
+
+def _located(finding: CrossFinding, severity_override) -> LocatedFinding:
+    report: FileReport = finding.entry.anchor  # type: ignore[assignment]
+    related = tuple(
+        RelatedPlace(
+            f"the other definition ({other.source.label})",
+            str(other.path),
+            other.anchor.name_place or START,  # type: ignore[union-attr]
+        )
+        for other in finding.related
+        if other.path is not None
+    )
+    place = report.name_place or START
+    return LocatedFinding(finding.code, severity_override, finding.message, place, None, related)
+
+
+def with_cross_file_findings(
+    reports: list[FileReport], profile: Profile, env: Environment, settings: Settings
+) -> list[FileReport]:
+    entries = _entries(profile, env, reports)
+    extra: dict[int, list[LocatedFinding]] = {}
+    for finding in resolve(profile, entries):
+        report = finding.entry.anchor
+        if (
+            report is None
+            or finding.code in report.suppressed
+            or not settings.reports(finding.code)
+        ):
+            continue
+        severity = settings.rules.get(finding.code, finding.severity)
+        if severity is None:
+            continue
+        extra.setdefault(id(report), []).append(_located(finding, severity))
+    if not extra:
+        return reports
+    return [
+        replace(r, findings=tuple(sorted((*r.findings, *extra[id(r)]), key=_order)))
+        if id(r) in extra
+        else r
+        for r in reports
+    ]
+
+
+def _order(finding: LocatedFinding) -> tuple[int, int, str]:
+    return finding.place.start_line, finding.place.start_character, finding.code
