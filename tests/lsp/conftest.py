@@ -33,6 +33,16 @@ async def client(request, lsp_client: LanguageClient, workspace: Path):
         lsp_client.diagnostic_versions[params.uri] = params.version
 
     lsp_client.protocol.fm.features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
+    lsp_client.registrations = []
+    lsp_client.catalog_changes = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(ls, params: types.RegistrationParams) -> None:
+        lsp_client.registrations.extend(params.registrations)
+
+    @lsp_client.feature("subagents/catalogChanged")
+    def catalog_changed(ls, params: object) -> None:
+        lsp_client.catalog_changes.append(params)
 
     result = await lsp_client.initialize_session(params)
     lsp_client.position_encoding = str(result.capabilities.position_encoding or "utf-16")

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from subagent_ls.engine.frontmatter import Span
-
 Level = Literal["builtin", "plugin", "user", "project", "custom"]
 
 
@@ -48,7 +46,6 @@ class Entry:
     disabled: bool = False
     errors: int = 0
     warnings: int = 0
-    name_span: Span | None = None
     anchor: object = None
     """What the front end needs to place findings on this entry (a report, a document)."""
     effective: bool = False

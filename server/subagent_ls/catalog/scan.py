@@ -23,6 +23,17 @@ BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
 
 
 @dataclass(frozen=True, slots=True)
+class NameLocation:
+    """Where a file's ``name`` value is: its line, that line's text and code-point columns
+    (enough to give a range in any position encoding without keeping the document)."""
+
+    line: int
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
 class FileFacts:
     """What the catalog needs of one file, as its harness reads it."""
 
@@ -32,10 +43,22 @@ class FileFacts:
     description: str
     errors: int
     warnings: int
-    document: AgentDocument | None = None
+    name_location: NameLocation | None = None
 
 
-Analyze = Callable[[Path, str], FileFacts]
+def name_location(doc: AgentDocument) -> NameLocation | None:
+    node = doc.field_value("name")
+    if node is None:
+        return None
+    line = doc.lines.line_of(node.span.start)
+    start = doc.lines.line_start(line)
+    end = min(node.span.end, doc.lines.line_end(line))
+    text = doc.text[start : doc.lines.line_end(line)]
+    return NameLocation(line, text, node.span.start - start, end - start)
+
+
+Analyze = Callable[[Path, str], "FileFacts | None"]
+ListFiles = Callable[[Source, list[str]], list[Path]]
 
 
 def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFacts:
@@ -52,7 +75,7 @@ def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFac
         description=text,
         errors=severities.count(Severity.ERROR),
         warnings=severities.count(Severity.WARNING),
-        document=doc,
+        name_location=name_location(doc),
     )
 
 
@@ -101,15 +124,17 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
 
 
 def build_catalog(
-    profile: Profile, env: Environment, analyze: Analyze
+    profile: Profile, env: Environment, analyze: Analyze, list_files: ListFiles = source_files
 ) -> tuple[Catalog, list[CrossFinding], list[str]]:
     """The catalog, the cross-file findings, and the paths skipped with their reasons."""
     problems: list[str] = []
     sources = sorted(profile.sources(env), key=lambda s: s.rank)
     entries = builtin_entries(profile, env)
     for source in sources:
-        for path in source_files(source, problems):
-            entries.append(_entry(source, path, analyze(path, source.dialect), env))
+        for path in list_files(source, problems):
+            facts = analyze(path, source.dialect)
+            if facts is not None:
+                entries.append(entry_from(source, path, facts, env))
     findings = resolve(profile, entries)
     shown = ([BUILTIN] if profile.builtins else []) + sources
     return Catalog(profile.id, shown, entries), findings, problems
@@ -126,9 +151,7 @@ def builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
     ]
 
 
-def _entry(source: Source, path: Path, facts: FileFacts, env: Environment) -> Entry:
-    doc = facts.document
-    name_node = doc.field_value("name") if doc is not None else None
+def entry_from(source: Source, path: Path, facts: FileFacts, env: Environment) -> Entry:
     return Entry(
         name=facts.name,
         source=source,
@@ -139,5 +162,5 @@ def _entry(source: Source, path: Path, facts: FileFacts, env: Environment) -> En
         disabled=facts.disabled or facts.name in env.disabled,
         errors=facts.errors,
         warnings=facts.warnings,
-        name_span=name_node.span if name_node is not None else None,
+        anchor=facts.name_location,
     )

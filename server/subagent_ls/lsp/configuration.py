@@ -50,6 +50,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
     async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
         loader_class()  # load the YAML parser now, not on the first keystroke
         await fetch_settings(ls, state)
+        for ready in state.on_ready:
+            await ready(ls)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def changed(ls: LanguageServer, params: types.DidChangeConfigurationParams) -> None:

@@ -14,7 +14,8 @@ def diagnostics_of(state: ServerState, analysis: Analysis) -> list[types.Diagnos
     if not analysis.is_agent:
         return []
     doc, uri = analysis.doc, analysis.uri
-    return [to_diagnostic(doc, f, state.encoding, uri) for f in analysis.result.findings]
+    own = [to_diagnostic(doc, f, state.encoding, uri) for f in analysis.result.findings]
+    return own + [d for provider in state.diagnostic_providers for d in provider(analysis)]
 
 
 def publish(ls: LanguageServer, state: ServerState, analysis: Analysis) -> None:
@@ -32,6 +33,8 @@ def refresh(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None
         return None
     analysis = state.analyze(uri, document.source, document.version)
     publish(ls, state, analysis)
+    for listener in state.on_analysis:
+        listener(ls, uri)
     return analysis
 
 
@@ -66,6 +69,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
+        for listener in state.on_analysis:
+            listener(ls, uri)
 
     @server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,

@@ -3,12 +3,16 @@ at import time, so tests and embedders get independent servers)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
 
 from subagent_ls import __version__
 from subagent_ls.lsp import (
     actions,
+    catalog_features,
     completion,
     configuration,
     documents,
@@ -32,6 +36,16 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     completion_caps = capabilities.text_document and capabilities.text_document.completion
     item = completion_caps and completion_caps.completion_item
     state.snippets = bool(item and item.snippet_support)
+    window = capabilities.window
+    state.work_done_progress = bool(window and window.work_done_progress)
+    watched = capabilities.workspace and capabilities.workspace.did_change_watched_files
+    state.watch_files = bool(watched and watched.dynamic_registration)
+
+
+def _roots(params: types.InitializeParams) -> tuple[Path, ...]:
+    uris = [folder.uri for folder in params.workspace_folders or []] or [params.root_uri or ""]
+    paths = [to_fs_path(uri) for uri in uris if uri]
+    return tuple(Path(p) for p in paths if p) or (Path.cwd(),)
 
 
 def create_server() -> LanguageServer:
@@ -46,7 +60,9 @@ def create_server() -> LanguageServer:
     @server.feature(types.INITIALIZE)
     def initialize(ls: LanguageServer, params: types.InitializeParams) -> None:
         _client_abilities(ls, state)
+        state.roots = _roots(params)
 
-    for feature in (documents, configuration, completion, hover, actions, rename, structure):
+    features = (documents, configuration, completion, hover, actions, rename, structure)
+    for feature in (*features, catalog_features):
         feature.register(server, state)
     return server

@@ -3,7 +3,10 @@ latest analysis (document, dialect, findings), keyed by URI."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from pygls.uris import to_fs_path
 
@@ -39,7 +42,16 @@ class ServerState:
     rename_files: bool = False
     document_changes: bool = False
     snippets: bool = False
+    work_done_progress: bool = False
+    watch_files: bool = False
+    roots: tuple[Path, ...] = ()
     analyses: dict[str, Analysis] = field(default_factory=dict)
+    on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
+    """Called with (server, uri) after a document was analyzed or closed."""
+    on_ready: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
+    """Awaited once the client is initialized and the settings are known."""
+    diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)
+    """Extra diagnostics for a document (the catalog's cross-file findings)."""
 
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         """Analyze a new version; the YAML is reparsed only if the frontmatter changed."""

@@ -1,0 +1,274 @@
+"""The catalog in the editor: the ``subagents/catalog`` request and the
+``subagents/catalogChanged`` notification, cross-file diagnostics, workspace symbols, go to
+definition / references from a ``name``, a code lens with the catalog status, and live sync
+(client file watchers where offered, a poll of the folders outside the workspace)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from subagent_ls.catalog.model import Entry
+from subagent_ls.catalog.profiles import PROFILES
+from subagent_ls.catalog.scan import NameLocation
+from subagent_ls.engine.text import column_width
+from subagent_ls.lsp.catalog_service import CatalogService
+from subagent_ls.lsp.convert import SOURCE, to_offset
+from subagent_ls.lsp.documents import current, publish
+from subagent_ls.lsp.state import Analysis, ServerState
+
+CATALOG = "subagents/catalog"
+CATALOG_CHANGED = "subagents/catalogChanged"
+POLL_SECONDS = 2.0
+WATCHED = (
+    "**/.agents/agents/**/*.md",
+    "**/.claude/agents/**/*.md",
+    "**/.synapse/agents/**/*.md",
+    "**/.opencode/agent/**/*.md",
+    "**/.opencode/agents/**/*.md",
+    "**/.github/agents/**/*.md",
+    "**/.gemini/agents/**/*.md",
+)
+log = logging.getLogger(__name__)
+
+
+def name_range(location: NameLocation | None, encoding: str) -> types.Range:
+    if location is None:
+        return types.Range(types.Position(0, 0), types.Position(0, 0))
+    start = column_width(location.text[: location.start], encoding)  # type: ignore[arg-type]
+    end = column_width(location.text[: location.end], encoding)  # type: ignore[arg-type]
+    return types.Range(types.Position(location.line, start), types.Position(location.line, end))
+
+
+def entry_location(entry: Entry, encoding: str) -> types.Location | None:
+    if entry.path is None:
+        return None
+    return types.Location(entry.path.as_uri(), name_range(entry.anchor, encoding))  # type: ignore[arg-type]
+
+
+def path_of(uri: str) -> Path:
+    return Path(to_fs_path(uri) or uri)
+
+
+def register(server: LanguageServer, state: ServerState) -> None:
+    service = CatalogService(state)
+    published: dict[str, object] = {}
+
+    def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
+        findings = service.cross.get(path_of(analysis.uri), [])
+        encoding = state.encoding
+        diagnostics = []
+        for finding in findings:
+            severity = state.settings.rules.get(finding.code, finding.severity)
+            if severity is None or not state.settings.reports(finding.code):
+                continue
+            related = [
+                types.DiagnosticRelatedInformation(
+                    location=location, message=f"{other.source.label}"
+                )
+                for other in finding.related
+                if (location := entry_location(other, encoding)) is not None
+            ]
+            diagnostics.append(
+                types.Diagnostic(
+                    range=name_range(finding.entry.anchor, encoding),  # type: ignore[arg-type]
+                    message=finding.message,
+                    severity=types.DiagnosticSeverity(int(severity)),
+                    code=finding.code,
+                    source=SOURCE,
+                    related_information=related or None,
+                    data={"rule": finding.code},
+                )
+            )
+        return diagnostics
+
+    def refresh_catalog(ls: LanguageServer) -> None:
+        """Rebuild from the caches; tell the client and republish what changed."""
+        before = {uri: _signature(service, uri) for uri in state.analyses}
+        catalog = service.build()
+        result = catalog.as_json()
+        if result != published.get("catalog"):
+            published["catalog"] = result
+            ls.protocol.notify(CATALOG_CHANGED, result)
+        for uri, analysis in list(state.analyses.items()):
+            if _signature(service, uri) != before.get(uri):
+                publish(ls, state, analysis)
+
+    def on_analysis(ls: LanguageServer, uri: str) -> None:
+        if service.catalog is not None and _in_sources(service, path_of(uri)):
+            refresh_catalog(ls)
+
+    state.on_analysis.append(on_analysis)
+    state.diagnostic_providers.append(cross_diagnostics)
+
+    async def on_ready(ls: LanguageServer) -> None:
+        await _cold_build(ls, state, service, refresh_catalog)
+        if state.watch_files:
+            await _register_watchers(ls)
+        asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog))
+
+    state.on_ready.append(on_ready)
+
+    @server.feature(CATALOG)
+    def catalog_request(ls: LanguageServer, params: object) -> dict:
+        harness = getattr(params, "harness", None) if params is not None else None
+        if harness is not None and harness not in PROFILES:
+            raise ValueError(f"unknown harness profile {harness!r}; known: {', '.join(PROFILES)}")
+        return service.build(harness).as_json()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+        for change in params.changes:
+            service.file_changed(path_of(change.uri))
+        refresh_catalog(ls)
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
+        catalog = service.catalog or service.build()
+        query = params.query.lower()
+        return [
+            types.SymbolInformation(
+                name=entry.name,
+                kind=types.SymbolKind.Class,
+                location=location,
+                container_name=entry.source.label,
+            )
+            for entry in catalog.entries
+            if query in entry.name.lower() and (location := entry_location(entry, state.encoding))
+        ]
+
+    def locations_of_name(params: types.TextDocumentPositionParams) -> list[types.Location] | None:
+        analysis = current(ls=server, state=state, uri=params.text_document.uri)
+        if analysis is None:
+            return None
+        node = analysis.doc.field_value("name")
+        offset = to_offset(analysis.doc, params.position, state.encoding)
+        if node is None or not node.span.start <= offset <= node.span.end:
+            return None
+        service.catalog or service.build()
+        entries = service.entries_named(str(node.value)) or []
+        return [loc for entry in entries if (loc := entry_location(entry, state.encoding))]
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: LanguageServer, params: types.DefinitionParams) -> list | None:
+        return locations_of_name(params)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    def references(ls: LanguageServer, params: types.ReferenceParams) -> list | None:
+        return locations_of_name(params)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    def code_lens(ls: LanguageServer, params: types.CodeLensParams) -> list | None:
+        analysis = current(ls, state, params.text_document.uri)
+        if analysis is None or not analysis.is_agent or analysis.doc.layout.opening is None:
+            return None
+        entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
+        zero = types.Range(types.Position(0, 0), types.Position(0, 0))
+        return [
+            types.CodeLens(
+                range=zero, command=types.Command(title=title, command="subagents.refreshCatalog")
+            )
+            for title in lens_titles(analysis, entry)
+        ]
+
+
+def lens_titles(analysis: Analysis, entry: Entry | None) -> list[str]:
+    titles = []
+    if entry is not None:
+        if entry.disabled:
+            titles.append("disabled")
+        if entry.shadowed_by is not None:
+            winner = entry.shadowed_by
+            titles.append(f"shadowed by {winner.source.label} {winner.path or ''}".strip())
+        for other in entry.shadows:
+            titles.append(f"overrides {other.source.label} {other.name}")
+        if not entry.loads:
+            titles.append("not loaded by the harness")
+    body = analysis.doc.text[analysis.doc.layout.body_start :]
+    lines = body.strip().count("\n") + 1 if body.strip() else 0
+    titles.append(f"body: {lines} lines, ~{len(body) // 4} tokens")
+    return titles
+
+
+def _signature(service: CatalogService, uri: str) -> tuple:
+    return tuple((f.code, f.message) for f in service.cross.get(path_of(uri), []))
+
+
+def _in_sources(service: CatalogService, path: Path) -> bool:
+    for source in service.sources():
+        if source.path is not None and (path.parent == source.path or source.path in path.parents):
+            return True
+    return False
+
+
+async def _cold_build(
+    ls: LanguageServer, state: ServerState, service: CatalogService, refresh
+) -> None:
+    token = "subagents/scan"
+    if state.work_done_progress:
+        try:
+            await ls.work_done_progress.create_async(token)
+            ls.work_done_progress.begin(
+                token, types.WorkDoneProgressBegin(title="Scanning subagents")
+            )
+        except Exception:
+            token = ""
+    refresh(ls)
+    if state.work_done_progress and token:
+        count = len(service.catalog.entries) if service.catalog else 0
+        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{count} definitions"))
+
+
+async def _register_watchers(ls: LanguageServer) -> None:
+    watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+    registration = types.Registration(
+        id="subagents-watch",
+        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+    )
+    try:
+        await ls.client_register_capability_async(
+            types.RegistrationParams(registrations=[registration])
+        )
+    except Exception:
+        log.warning("the client refused file watchers; polling instead", exc_info=True)
+
+
+def _snapshot(service: CatalogService) -> dict[Path, tuple[int, int]]:
+    """Time stamps of the files the client does not watch: sources outside the workspace
+    (user level, extra folders), and all sources when the client has no file watchers."""
+    stamps: dict[Path, tuple[int, int]] = {}
+    roots = service.state.roots if service.state.watch_files else ()
+    for source in service.sources():
+        if source.path is None or any(r == source.path or r in source.path.parents for r in roots):
+            continue
+        try:
+            pattern = "**/*.md" if source.recursive else "*.md"
+            for path in source.path.glob(pattern):
+                info = path.stat()
+                stamps[path] = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            continue
+    return stamps
+
+
+async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
+    previous = _snapshot(service)
+    while True:
+        await asyncio.sleep(POLL_SECONDS)
+        try:
+            now = _snapshot(service)
+            if now != previous:
+                for path in set(now) ^ set(previous) | {
+                    p for p in now if now[p] != previous.get(p)
+                }:
+                    service.file_changed(path)
+                refresh(ls)
+                previous = now
+        except Exception:
+            log.warning("polling the user-level folders failed", exc_info=True)
