@@ -38,8 +38,8 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                     source=source,
                     path=path,
                     dialect=report.dialect,
-                    loads=verdict.loads or verdict.deliberate,
-                    disabled=verdict.deliberate,
+                    loads=verdict.loads or verdict.disabled,
+                    disabled=verdict.disabled,
                     anchor=report,
                 )
             )

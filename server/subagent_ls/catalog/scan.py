@@ -70,8 +70,8 @@ def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFac
     severities = [f.severity for f in result.findings]
     return FileFacts(
         name=verdict.name or dialect.stem(doc.path),
-        loads=verdict.loads or verdict.deliberate,
-        disabled=verdict.deliberate,
+        loads=verdict.loads or verdict.disabled,
+        disabled=verdict.disabled,
         description=text,
         errors=severities.count(Severity.ERROR),
         warnings=severities.count(Severity.WARNING),

@@ -29,6 +29,11 @@ class Verdict:
     deliberate: bool = False
     """The author switched the file off on purpose (``enabled: false``, prose)."""
 
+    @property
+    def disabled(self) -> bool:
+        """Switched off on purpose but still an agent (a prose file is not: it has no name)."""
+        return self.deliberate and self.name is not None
+
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {
             "loads": self.loads,
