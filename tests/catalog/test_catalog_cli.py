@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
 
 
