@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import CLIENTS, SERVER
+from lsp_helpers import CLIENTS, SERVER, SERVER_ENV
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -18,7 +18,9 @@ def workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(params=CLIENTS, config=ClientServerConfig(server_command=SERVER))
+@pytest_lsp.fixture(
+    params=CLIENTS, config=ClientServerConfig(server_command=SERVER, server_env=SERVER_ENV)
+)
 async def client(request, lsp_client: LanguageClient, workspace: Path):
     params = types.InitializeParams(
         capabilities=client_capabilities(request.param),

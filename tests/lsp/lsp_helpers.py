@@ -4,13 +4,18 @@ their diagnostics, and apply the edits the server returns the way an editor woul
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 SERVER = [sys.executable, "-m", "subagent_ls", "serve"]
+HOME = Path(tempfile.mkdtemp(prefix="subagent-ls-lsp-home-"))
+"""The servers' HOME: user-level folders live here, never in the real home."""
+SERVER_ENV = {**os.environ, "HOME": str(HOME)}
 CLIENTS = ["visual-studio-code", "neovim"]
 
 

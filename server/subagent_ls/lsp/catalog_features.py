@@ -58,6 +58,7 @@ def path_of(uri: str) -> Path:
 def register(server: LanguageServer, state: ServerState) -> None:
     service = CatalogService(state)
     published: dict[str, object] = {}
+    tasks: set[asyncio.Task] = set()  # keeps the poll task referenced
 
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
         findings = service.cross.get(path_of(analysis.uri), [])
@@ -108,9 +109,9 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     async def on_ready(ls: LanguageServer) -> None:
         await _cold_build(ls, state, service, refresh_catalog)
+        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog)))
         if state.watch_files:
             await _register_watchers(ls)
-        asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog))
 
     state.on_ready.append(on_ready)
 
@@ -232,9 +233,8 @@ async def _register_watchers(ls: LanguageServer) -> None:
         register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
     )
     try:
-        await ls.client_register_capability_async(
-            types.RegistrationParams(registrations=[registration])
-        )
+        request = types.RegistrationParams(registrations=[registration])
+        await asyncio.wait_for(ls.client_register_capability_async(request), 10)
     except Exception:
         log.warning("the client refused file watchers; polling instead", exc_info=True)
 

@@ -1,0 +1,137 @@
+"""The catalog through the server: the request and its shape, the notification after a file
+is created, changed and deleted on disk, cross-file diagnostics, symbols, definition and code
+lens. HOME is a temporary folder."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from lsp_helpers import HOME, doc_id, open_document, uri_of
+from lsprotocol import types
+
+DESC = "description: Reviews code and reports defects. Use when a change is ready."
+
+
+def write(path: Path, name: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\nname: {name}\n{DESC}\n---\nBody\n")
+    return path
+
+
+async def wait_for_catalog(client, predicate, timeout: float = 10) -> dict:
+    async def waiting() -> dict:
+        while True:
+            for change in reversed(client.catalog_changes):
+                if predicate(as_dict(change)):
+                    return as_dict(change)
+            await client.wait_for_notification("subagents/catalogChanged")
+
+    return await asyncio.wait_for(waiting(), timeout)
+
+
+def names(catalog) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for entry in catalog["entries"]:
+        found.setdefault(entry["name"], []).append(entry)
+    return found
+
+
+def as_dict(value):
+    """pygls hands untyped results over as named tuples: turn them back into JSON values."""
+    if hasattr(value, "_asdict"):
+        return {key: as_dict(item) for key, item in value._asdict().items()}
+    if isinstance(value, dict):
+        return {key: as_dict(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [as_dict(item) for item in value]
+    return value
+
+
+async def test_catalog_request_shape(client, workspace):
+    write(workspace / ".agents/agents/reviewer.md", "reviewer")
+    result = await client.protocol.send_request_async("subagents/catalog", {})
+    catalog = as_dict(result)
+    assert catalog["harness"] == "harness-subagents"
+    assert {"id", "label", "path", "level"} <= set(catalog["sources"][0])
+    (entry,) = names(catalog)["reviewer"]
+    assert entry["effective"] is True and entry["source"] == "project"
+    assert set(entry) >= {
+        "name",
+        "source",
+        "uri",
+        "effective",
+        "shadowedBy",
+        "shadows",
+        "disabled",
+        "dialect",
+        "description",
+        "errors",
+        "warnings",
+    }
+    other = as_dict(
+        await client.protocol.send_request_async("subagents/catalog", {"harness": "claude-code"})
+    )
+    assert other["harness"] == "claude-code" and "Explore" in names(other)
+
+
+async def test_file_created_changed_deleted_on_disk_notifies(client, workspace):
+    await wait_for_catalog(client, lambda c: True)
+    path = write(workspace / ".agents/agents/fresh.md", "fresh")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri_of(path), types.FileChangeType.Created)]
+        )
+    )
+    await wait_for_catalog(client, lambda c: "fresh" in names(c))
+    path.write_text(path.read_text().replace("Reviews code", "Audits code"))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri_of(path), types.FileChangeType.Changed)]
+        )
+    )
+    changed = await wait_for_catalog(client, lambda c: "Audits" in str(names(c).get("fresh")))
+    assert names(changed)["fresh"][0]["description"].startswith("Audits code")
+    path.unlink()
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri_of(path), types.FileChangeType.Deleted)]
+        )
+    )
+    await wait_for_catalog(client, lambda c: "fresh" not in names(c))
+
+
+async def test_user_level_folder_is_polled(client, workspace, request):
+    """A file created under HOME (outside the workspace, so no client watches it)."""
+    await wait_for_catalog(client, lambda c: True)
+    name = f"user-{abs(hash(request.node.name)) % 10**8}"
+    path = write(HOME / ".agents/agents" / f"{name}.md", name)
+    try:
+        found = await wait_for_catalog(client, lambda c: name in names(c), timeout=15)
+        assert names(found)[name][0]["source"] == "user"
+    finally:
+        path.unlink()
+    await wait_for_catalog(client, lambda c: name not in names(c), timeout=15)
+
+
+async def test_cross_file_diagnostics_definition_symbols_and_lens(client, workspace):
+    project = write(workspace / ".agents/agents/twin.md", "twin")
+    other = write(workspace / ".claude/agents/twin.md", "twin")
+    uri = await open_document(client, project, project.read_text())
+    await asyncio.sleep(0)
+    for _ in range(50):
+        if any(str(d.code) == "duplicate-name" for d in client.diagnostics.get(uri, [])):
+            break
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (duplicate,) = [d for d in client.diagnostics[uri] if str(d.code) == "duplicate-name"]
+    assert duplicate.related_information[0].location.uri == uri_of(other)
+    where = types.Position(1, 7)
+    locations = await client.text_document_definition_async(
+        types.DefinitionParams(doc_id(uri), where)
+    )
+    assert {loc.uri for loc in locations} == {uri_of(project), uri_of(other)}
+    symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="twi"))
+    assert {s.location.uri for s in symbols} >= {uri_of(project), uri_of(other)}
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc_id(uri)))
+    titles = [lens.command.title for lens in lenses]
+    assert any(title.startswith("body: 1 lines") for title in titles)
