@@ -21,10 +21,8 @@ def agent(folder: Path, file: str, name: str | None, extra: str = "") -> Path:
 
 
 def catalog(tmp_path: Path, harness: str, home: Path, root: Path, env: dict | None = None) -> dict:
-    run = run_cli(
-        "catalog", "--harness", harness, "--home", str(home), "--root", str(root), "--format", "json",
-        cwd=tmp_path, env={"HOME": str(home), **(env or {})},
-    )  # fmt: skip
+    args = ["--harness", harness, "--home", str(home), "--root", str(root), "--format", "json"]
+    run = run_cli("catalog", *args, cwd=tmp_path, env={"HOME": str(home), **(env or {})})
     assert run.code == 0, run.err
     return run.json
 
@@ -205,11 +203,14 @@ def test_unreadable_source_folder_is_reported_and_skipped(tmp_path):
             path.chmod(0o755)
         locked.chmod(0)
         script = Path(sys.executable).with_name("subagent-ls")
+        nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        args = ["--harness", "claude-code", "--home", str(home), "--root", str(root)]
         done = subprocess.run(
-            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", str(script), "catalog",
-             "--harness", "claude-code", "--home", str(home), "--root", str(root), "--format", "json"],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+            [*nobody, str(script), "catalog", *args, "--format", "json"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0 and "Traceback" not in done.stderr
         assert "locked: skipped" in done.stderr
         assert [
