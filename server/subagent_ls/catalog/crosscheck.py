@@ -19,15 +19,20 @@ from subagent_ls.engine.settings import Settings
 START = Place(0, 0, 0, 0, 1, 1, 1, 1)
 
 
-def _holds(source: Source, path: Path) -> bool:
+def _holds(source: Source, path: str) -> bool:
+    """Whether the file at absolute ``path`` belongs to ``source`` (string tests: this runs
+    for every checked file and source)."""
     if source.path is None:
         return False
-    return path.parent == source.path or (source.recursive and source.path in path.parents)
+    folder = str(source.path)
+    if os.path.dirname(path) == folder:
+        return True
+    return source.recursive and path.startswith(folder + os.sep)
 
 
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
     entries = builtin_entries(profile, env)
-    located = {Path(os.path.abspath(report.path)): report for report in reports}
+    located = {os.path.abspath(report.path): report for report in reports}
     for source in sorted(profile.sources(env), key=lambda s: s.rank):
         for path in sorted(p for p in located if _holds(source, p)):
             report = located.pop(path)
@@ -36,7 +41,7 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                 Entry(
                     name=verdict.name or DIALECTS[report.dialect].stem(report.path),
                     source=source,
-                    path=path,
+                    path=Path(path),
                     dialect=report.dialect,
                     loads=verdict.loads or verdict.disabled,
                     disabled=verdict.disabled,
