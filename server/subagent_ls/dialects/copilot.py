@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
 from subagent_ls.dialects.verdicts import field_name, first_error_verdict
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
@@ -66,10 +66,7 @@ DIALECT = Dialect(
     unknown_key_effect="Copilot ignores it and warns, listing the fields it ignores.",
     stem_suffixes=(".agent.md", ".md"),
     severity={
-        "name-charset": None,
-        "name-hyphen": None,
-        "name-length": None,
-        "name-mismatch": None,
+        **NAME_IS_FREE,
         "description-length": Severity.INFO,
         "description-vague": Severity.HINT,
     },

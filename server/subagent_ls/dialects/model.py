@@ -30,6 +30,15 @@ def parent_segments(path: str) -> tuple[str, ...]:
     return tuple(posix(os.path.abspath(path)).split("/")[:-1])
 
 
+NAME_IS_FREE: Mapping[str, Severity | None] = {
+    "name-charset": None,
+    "name-hyphen": None,
+    "name-length": None,
+    "name-mismatch": None,
+}
+"""Severities for a dialect whose harness takes any string as a name."""
+
+
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
     """One frontmatter field: accepted YAML types, allowed values (value → documentation), and

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
 from subagent_ls.dialects.verdicts import field_name
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
@@ -148,10 +148,7 @@ DIALECT = Dialect(
     unknown_key_effect="OpenCode passes it to the model provider as an option.",
     invalid_effect=BREAKS,
     severity={
-        "name-charset": None,
-        "name-hyphen": None,
-        "name-length": None,
-        "name-mismatch": None,
+        **NAME_IS_FREE,
         "description-length": Severity.INFO,
         "body-empty": Severity.WARNING,
         "frontmatter-missing": Severity.WARNING,
