@@ -1,4 +1,8 @@
-"""``subagent-ls``: parse the command line and dispatch to a subcommand."""
+"""``subagent-ls``: parse the command line and dispatch to a subcommand.
+
+``serve`` (also the default with no command) takes a short path: an editor waits for the
+server's start-up, so it imports neither the other subcommands nor what only they need.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ import argparse
 import sys
 
 from subagent_ls import __version__
-from subagent_ls.cli import catalog, check, schema, serve
+from subagent_ls.cli import serve
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from subagent_ls.cli import catalog, check, schema
+
     parser = argparse.ArgumentParser(
         prog="subagent-ls", description="Linter and language server for subagent files."
     )
@@ -18,15 +24,18 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_parser(commands)
     catalog.add_parser(commands)
     schema.add_parser(commands)
-    serve.add_parser(commands)
+    serve.add_arguments(commands.add_parser("serve", help="run the language server"))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     arguments = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(arguments or ["serve"])
+    if not arguments or arguments[0] == "serve":
+        parser = argparse.ArgumentParser(prog="subagent-ls serve")
+        serve.add_arguments(parser)
+        return serve.run(parser.parse_args(arguments[1:]))
+    args = build_parser().parse_args(arguments)
     try:
         return args.run(args)
     except BrokenPipeError:
-        return check.EXIT_OK
+        return 0

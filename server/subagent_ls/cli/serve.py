@@ -6,8 +6,7 @@ import argparse
 import sys
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("serve", help="run the language server")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     transport = parser.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (default)")
     transport.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP address")
@@ -15,16 +14,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    host, _, port = (args.tcp or "").rpartition(":")
+    if args.tcp and not port.isdigit():
+        print(f"subagent-ls: --tcp needs HOST:PORT, not {args.tcp}", file=sys.stderr)
+        return 2
     from subagent_ls.lsp.logs import configure
     from subagent_ls.lsp.server import create_server
 
     server = create_server()
     configure(server)
     if args.tcp:
-        host, _, port = args.tcp.rpartition(":")
-        if not port.isdigit():
-            print(f"subagent-ls: --tcp needs HOST:PORT, not {args.tcp}", file=sys.stderr)
-            return 2
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
         server.start_io()
