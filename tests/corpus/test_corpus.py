@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
-from conftest import CORPUS
+from helpers import CORPUS
 
 pytestmark = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"the corpus folder {CORPUS} is missing (set SUBAGENT_LS_CORPUS)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import agent
+from helpers import agent
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.dialect_choice import choose_dialect
 from subagent_ls.engine.document import AgentDocument

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import AGENT_PATH, agent, codes
+from helpers import AGENT_PATH, agent, codes
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.source import MAX_FILE_BYTES, decode
 from subagent_ls.engine.text import LineIndex, Position

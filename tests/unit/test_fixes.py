@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import AGENT_PATH, GOOD_DESCRIPTION, agent
+from helpers import AGENT_PATH, GOOD_DESCRIPTION, agent
 from subagent_ls.dialects import BASE
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.fixes import fix_document

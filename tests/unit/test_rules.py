@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GOOD_DESCRIPTION, Shown, agent, codes, shown
+from helpers import GOOD_DESCRIPTION, Shown, agent, codes, run_lint, shown
 
 D = f"description: {GOOD_DESCRIPTION}"
 N = "name: code-helper"
@@ -199,32 +199,24 @@ def test_bom_is_not_counted_in_positions():
 
 
 def test_complexity_suggests_closest_tier_in_message():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\n{D}\ncomplexity: Critcal"))
     (finding,) = result.findings
     assert "Did you mean `critical`?" in finding.message
 
 
 def test_field_unknown_suggests_near_miss():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\ndescriptoin: x"))
     messages = [f.message for f in result.findings if f.code == "field-unknown"]
     assert messages and "Did you mean `description`?" in messages[0]
 
 
 def test_yaml_error_names_the_likely_cause():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\ndescription: Use this when: X happens"))
     (finding,) = result.findings
     assert "unquoted `: `" in finding.message
 
 
 def test_tabs_in_indentation_are_explained():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\n{D}\nmetadata:\n\towner: me"))
     (finding,) = [f for f in result.findings if f.code == "yaml-syntax"]
     assert "tab" in finding.message
@@ -251,15 +243,12 @@ def test_user_severity_and_off():
     from subagent_ls.engine.settings import Settings
 
     text = agent(f"{N}\n{D}\ntools: []")
-    from conftest import run_lint
-
     _, result = run_lint(text, settings=Settings(rules={"tools-empty": Severity.ERROR}))
     assert [f.severity for f in result.findings] == [Severity.ERROR]
     assert codes(text, settings=Settings(rules={"tools-empty": None})) == set()
 
 
 def test_verdict_is_not_changed_by_user_severities():
-    from conftest import run_lint
     from subagent_ls.engine.settings import Settings
 
     text = agent(f"name: other\n{D}")
@@ -269,8 +258,6 @@ def test_verdict_is_not_changed_by_user_severities():
 
 
 def test_verdict_names_the_agent_when_it_loads():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\n{D}\ntools: []"))
     assert (result.verdict.loads, result.verdict.name) == (True, "code-helper")
 
@@ -286,7 +273,5 @@ def test_duplicate_keys_inside_nested_maps():
 
 
 def test_messages_stay_on_one_line():
-    from conftest import run_lint
-
     _, result = run_lint(agent(f"{N}\n{D}\ncomplexity: |\n  judgment\n  more"))
     assert result.findings and all("\n" not in f.message for f in result.findings)

@@ -6,8 +6,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 from subagent_ls.dialects import BASE
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding
@@ -56,8 +54,3 @@ def agent(fields: str, body: str = "Do the work and report back.\n", nl: str = "
 
 
 GOOD_DESCRIPTION = "Reviews code for defects and reports them. Use when a change is ready."
-
-
-@pytest.fixture
-def good_fields() -> str:
-    return f"name: code-helper\ndescription: {GOOD_DESCRIPTION}"
