@@ -15,9 +15,9 @@ const OPEN_SETTINGS = 'Open Settings';
 const SHOW_OUTPUT = 'Show Output';
 
 /** The files the server is started for. */
-export function agentSelector(): vscode.DocumentFilter[] {
+export function agentSelector(): { scheme: 'file'; pattern: string }[] {
   const dialects = vscode.workspace.getConfiguration('subagents').get<Record<string, string>>('dialects', {});
-  return agentPatterns(dialects).map((pattern) => ({ scheme: 'file', pattern }));
+  return agentPatterns(dialects).map((pattern) => ({ scheme: 'file' as const, pattern }));
 }
 
 export class ServerController implements vscode.Disposable {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
@@ -16,6 +17,7 @@ from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.lint import lint
+from subagent_ls.engine.parallel import parallel_map
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import read_source
 
@@ -57,7 +59,9 @@ def name_location(doc: AgentDocument) -> NameLocation | None:
     return NameLocation(line, text, node.span.start - start, end - start)
 
 
-Analyze = Callable[[Path, str], "FileFacts | None"]
+Work = list[tuple[Path, str]]
+"""Files to read, each with the dialect its source reads it in."""
+Analyze = Callable[[Work], "list[FileFacts | None]"]
 ListFiles = Callable[[Source, list[str]], list[Path]]
 
 
@@ -79,13 +83,20 @@ def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFac
     )
 
 
+def facts_on_disk(item: tuple[Path, str], settings: Settings) -> FileFacts:
+    path, dialect_id = item
+    source = read_source(str(path))
+    doc = AgentDocument(
+        str(path), source.text, has_bom=source.has_bom, unreadable=source.unreadable
+    )
+    return facts_of(doc, dialect_id, settings)
+
+
 def analyze_on_disk(settings: Settings) -> Analyze:
-    def analyze(path: Path, dialect_id: str) -> FileFacts:
-        source = read_source(str(path))
-        doc = AgentDocument(
-            str(path), source.text, has_bom=source.has_bom, unreadable=source.unreadable
-        )
-        return facts_of(doc, dialect_id, settings)
+    """Read files from disk; large batches on one process per core."""
+
+    def analyze(work: Work) -> list[FileFacts | None]:
+        return list(parallel_map(partial(facts_on_disk, settings=settings), work))
 
     return analyze
 
@@ -130,11 +141,11 @@ def build_catalog(
     problems: list[str] = []
     sources = sorted(profile.sources(env), key=lambda s: s.rank)
     entries = builtin_entries(profile, env)
-    for source in sources:
-        for path in list_files(source, problems):
-            facts = analyze(path, source.dialect)
-            if facts is not None:
-                entries.append(entry_from(source, path, facts, env))
+    located = [(source, path) for source in sources for path in list_files(source, problems)]
+    found = analyze([(path, source.dialect) for source, path in located])
+    for (source, path), facts in zip(located, found, strict=True):
+        if facts is not None:
+            entries.append(entry_from(source, path, facts, env))
     findings = resolve(profile, entries)
     shown = ([BUILTIN] if profile.builtins else []) + sources
     return Catalog(profile.id, shown, entries), findings, problems

@@ -7,12 +7,10 @@ open documents instead and calls :func:`lint` directly. Large runs are spread ov
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -24,12 +22,10 @@ from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.fixes import fix_document
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.lint import LintResult, lint, suppressed_codes
+from subagent_ls.engine.parallel import parallel_map
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import encode, read_source
 from subagent_ls.engine.verdict import Verdict
-
-PARALLEL_FROM = 400
-"""Runs with at least this many files use one process per core."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +137,8 @@ def check_all(
     candidates: Iterable[Candidate], settings: Settings, forced: str | None, fix: bool
 ) -> Iterator[FileReport]:
     """Check every candidate, in order; many files are checked by one process per core."""
-    work = list(candidates)
     run = partial(check_candidate, settings=settings, forced=forced, fix=fix)
-    workers = min(os.cpu_count() or 1, 8)
-    if (
-        len(work) < PARALLEL_FROM
-        or workers < 2
-        or "fork" not in multiprocessing.get_all_start_methods()
-    ):
-        yield from map(run, work)
-        return
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        yield from pool.map(run, work, chunksize=max(16, len(work) // (workers * 8)))
+    yield from parallel_map(run, list(candidates))
 
 
 def write_text(path: str, data: bytes) -> str | None:

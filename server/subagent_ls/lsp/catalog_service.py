@@ -17,6 +17,7 @@ from subagent_ls.catalog.profiles import PROFILES, Environment
 from subagent_ls.catalog.resolve import CrossFinding
 from subagent_ls.catalog.scan import (
     FileFacts,
+    Work,
     analyze_on_disk,
     build_catalog,
     facts_of,
@@ -81,25 +82,41 @@ class CatalogService:
             self.listings[key] = source_files(source, problems)
         return self.listings[key]
 
-    def _facts(self, path: Path, dialect: str) -> FileFacts | None:
+    def _stamp(self, path: Path, dialect: str) -> Stamp | None:
         analysis = self.state.analyses.get(path.as_uri())
         if analysis is not None:
-            stamp: Stamp = ("open", analysis.version, dialect)
-        else:
-            try:
-                info = path.stat()
-            except OSError:
-                return None
-            stamp = ("disk", info.st_mtime_ns, info.st_size, dialect)
-        cached = self.facts.get((path, dialect))
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        if analysis is not None:
-            facts = facts_of(analysis.doc, dialect, self.state.settings)
-        else:
-            facts = analyze_on_disk(self.state.settings)(path, dialect)
-        self.facts[(path, dialect)] = (stamp, facts)
-        return facts
+            return ("open", analysis.version, dialect)
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        return ("disk", info.st_mtime_ns, info.st_size, dialect)
+
+    def _facts(self, work: Work) -> list[FileFacts | None]:
+        """Cached facts; what changed is read again (open documents from the editor's text,
+        the rest from disk, many at once on one process per core)."""
+        stamps = [self._stamp(path, dialect) for path, dialect in work]
+        missing = [
+            item
+            for item, stamp in zip(work, stamps, strict=True)
+            if stamp is not None and self.facts.get(item, (None,))[0] != stamp
+        ]
+        on_disk = [item for item in missing if item[0].as_uri() not in self.state.analyses]
+        fresh = dict(zip(on_disk, analyze_on_disk(self.state.settings)(on_disk), strict=True))
+        for (path, dialect), stamp in zip(work, stamps, strict=True):
+            if (path, dialect) not in fresh and (path, dialect) not in missing:
+                continue
+            analysis = self.state.analyses.get(path.as_uri())
+            facts = (
+                facts_of(analysis.doc, dialect, self.state.settings)
+                if analysis is not None
+                else fresh[(path, dialect)]
+            )
+            self.facts[(path, dialect)] = (stamp, facts)  # type: ignore[assignment]
+        return [
+            self.facts[item][1] if stamp is not None else None
+            for item, stamp in zip(work, stamps, strict=True)
+        ]
 
     def entries_named(self, name: str) -> list[Entry]:
         return self.catalog.named(name) if self.catalog else []

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { type DiscoveryInputs, discoverServer, isExecutable } from '../../src/serverDiscovery';
+import { installServer } from '../../src/serverInstall';
+
+/** Inputs where nothing is found, with `executables` the files that exist and run. */
+function inputs(overrides: Partial<DiscoveryInputs> = {}, executables: string[] = []): DiscoveryInputs {
+  return {
+    configuredPath: '',
+    pathVariable: '/usr/local/bin:/usr/bin',
+    platform: 'linux',
+    home: '/home/me',
+    privateVenv: '/storage/venv',
+    isExecutable: async (file) => executables.includes(file),
+    pythonInterpreter: async () => undefined,
+    canImportServer: async () => false,
+    ...overrides,
+  };
+}
+
+describe('discoverServer', () => {
+  it('takes the subagents.server.path setting first', async () => {
+    const result = await discoverServer(
+      inputs({ configuredPath: '/opt/sls/bin/subagent-ls' }, ['/opt/sls/bin/subagent-ls', '/usr/bin/subagent-ls']),
+    );
+    assert.deepEqual(result, {
+      found: true,
+      server: { command: '/opt/sls/bin/subagent-ls', args: ['serve'], origin: 'the subagents.server.path setting' },
+    });
+  });
+
+  it('expands ~ in the setting', async () => {
+    const result = await discoverServer(inputs({ configuredPath: '~/bin/subagent-ls' }, ['/home/me/bin/subagent-ls']));
+    assert.ok(result.found);
+    assert.equal(result.server.command, '/home/me/bin/subagent-ls');
+  });
+
+  it('reports a setting that names no executable, without offering an install', async () => {
+    const result = await discoverServer(inputs({ configuredPath: '/nope/subagent-ls' }, ['/usr/bin/subagent-ls']));
+    assert.deepEqual(result, {
+      found: false,
+      message: 'The subagents.server.path setting names /nope/subagent-ls, which is not an executable file.',
+      installable: false,
+    });
+  });
+
+  it('then looks for subagent-ls on PATH, in order', async () => {
+    const result = await discoverServer(inputs({}, ['/usr/bin/subagent-ls', '/usr/local/bin/subagent-ls']));
+    assert.ok(result.found);
+    assert.deepEqual(result.server, { command: '/usr/local/bin/subagent-ls', args: ['serve'], origin: 'PATH' });
+  });
+
+  it('finds subagent-ls.exe on a Windows PATH', async () => {
+    const result = await discoverServer(
+      inputs({ platform: 'win32', pathVariable: 'C:\\Tools;C:\\Python\\Scripts' }, ['C:\\Python\\Scripts\\subagent-ls.exe']),
+    );
+    assert.ok(result.found);
+    assert.equal(result.server.command, 'C:\\Python\\Scripts\\subagent-ls.exe');
+  });
+
+  it('then runs the module in the interpreter the Python extension selected', async () => {
+    const tried: string[] = [];
+    const result = await discoverServer(
+      inputs({
+        pythonInterpreter: async () => '/work/.venv/bin/python',
+        canImportServer: async (python) => {
+          tried.push(python);
+          return true;
+        },
+      }),
+    );
+    assert.deepEqual(tried, ['/work/.venv/bin/python']);
+    assert.ok(result.found);
+    assert.deepEqual(result.server.args, ['-m', 'subagent_ls', 'serve']);
+    assert.equal(result.server.command, '/work/.venv/bin/python');
+  });
+
+  it('falls back to python3 without the Python extension', async () => {
+    const tried: string[] = [];
+    await discoverServer(
+      inputs({
+        canImportServer: async (python) => {
+          tried.push(python);
+          return false;
+        },
+      }),
+    );
+    assert.deepEqual(tried, ['python3']);
+  });
+
+  it('then uses the private installation', async () => {
+    const result = await discoverServer(inputs({}, ['/storage/venv/bin/subagent-ls']));
+    assert.ok(result.found);
+    assert.equal(result.server.command, '/storage/venv/bin/subagent-ls');
+    assert.equal(result.server.origin, 'the private installation');
+  });
+
+  it('offers an install when nothing is found', async () => {
+    const result = await discoverServer(inputs());
+    assert.equal(result.found, false);
+    assert.ok(!result.found && result.installable);
+  });
+});
+
+describe('the real probes', () => {
+  const folders: string[] = [];
+  after(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+  async function folder(): Promise<string> {
+    const created = await mkdtemp(join(tmpdir(), 'subagents-test-'));
+    folders.push(created);
+    return created;
+  }
+
+  it('isExecutable accepts an executable file only', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'run'), '#!/bin/sh\n');
+    await writeFile(join(dir, 'plain'), '');
+    await chmod(join(dir, 'run'), 0o755);
+    assert.equal(await isExecutable(join(dir, 'run')), true);
+    assert.equal(await isExecutable(join(dir, 'plain')), false);
+    assert.equal(await isExecutable(dir), false);
+    assert.equal(await isExecutable(join(dir, 'missing')), false);
+  });
+
+  it('installServer makes a venv, then pip-installs subagent-ls into it', { skip: process.platform === 'win32' }, async () => {
+    const dir = await folder();
+    const calls = join(dir, 'calls.log');
+    // A stand-in interpreter: records its arguments; `-m venv DIR` makes DIR/bin/python, itself.
+    const fake = join(dir, 'python');
+    await writeFile(
+      fake,
+      `#!/bin/sh\necho "$0 $*" >> ${calls}\nif [ "$2" = venv ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n`,
+    );
+    await chmod(fake, 0o755);
+    const venv = join(dir, 'venv');
+    const logged: string[] = [];
+    await installServer(fake, venv, (line) => logged.push(line));
+    assert.deepEqual((await readFile(calls, 'utf8')).trim().split('\n'), [
+      `${fake} -m venv ${venv}`,
+      `${venv}/bin/python -m pip install --upgrade subagent-ls`,
+    ]);
+    assert.equal(logged[0], `> ${fake} -m venv ${venv}`);
+  });
+
+  it('installServer fails when the interpreter fails', { skip: process.platform === 'win32' }, async () => {
+    const dir = await folder();
+    await assert.rejects(installServer('/bin/false', join(dir, 'venv'), () => undefined), /exited with code 1/);
+  });
+});
