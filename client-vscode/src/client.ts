@@ -4,7 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/node';
+import { LanguageClient, type LanguageClientOptions, vsdiag } from 'vscode-languageclient/node';
 import { agentPatterns } from './documentSelector';
 import { selectedPythonInterpreter } from './pythonInterpreter';
 import { canImportServer, defaultPython, discoverServer, isExecutable } from './serverDiscovery';
@@ -93,6 +93,11 @@ export class ServerController implements vscode.Disposable {
       documentSelector: agentSelector(),
       synchronize: { configurationSection: 'subagents' },
       outputChannel: this.output,
+      middleware: {
+        // The server pushes every diagnostic, again whenever the catalog changes, and also answers
+        // pulls; VS Code would show each one twice. The pushed ones are kept.
+        provideDiagnostics: () => ({ kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] }),
+      },
     };
     const client = new LanguageClient('subagents', 'Subagents', { command, args }, options);
     this.client = client;

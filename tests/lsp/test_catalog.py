@@ -132,6 +132,8 @@ async def test_cross_file_diagnostics_definition_symbols_and_lens(client, worksp
     assert {loc.uri for loc in locations} == {uri_of(project), uri_of(other)}
     symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="twi"))
     assert {s.location.uri for s in symbols} >= {uri_of(project), uri_of(other)}
+    hover = await client.text_document_hover_async(types.HoverParams(doc_id(uri), where))
+    assert "Catalog (harness-subagents): project .agents/agents" in hover.contents.value
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc_id(uri)))
     titles = [lens.command.title for lens in lenses]
     assert any(title.startswith("body: 1 lines") for title in titles)

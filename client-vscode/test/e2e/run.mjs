@@ -115,11 +115,12 @@ await write(join(home, '.agents/agents/code-reviewer.md'), USER_REVIEWER);
 await write(join(home, '.agents/agents/note-taker.md'), USER_NOTES);
 await write(join(project, '.agents/agents/code-reviewer.md'), PROJECT_REVIEWER);
 await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
+// A machine-scoped setting: in code-server, as in any remote window, it lives in the Machine settings.
+await write(join(userData, 'Machine/settings.json'), JSON.stringify({ 'subagents.server.path': resolve(options.server) }));
 await write(
   join(userData, 'User/settings.json'),
   JSON.stringify(
     {
-      'subagents.server.path': resolve(options.server),
       'security.workspace.trust.enabled': false,
       'telemetry.telemetryLevel': 'off',
       'update.mode': 'none',
@@ -193,8 +194,20 @@ async function runCommand(text, row) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
-  await input.fill(text);
+  await input.fill(`>${text}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: row }).first().click();
+}
+
+async function widenSideBar() {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width + 200, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+function catalogPane() {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Subagent Catalog' }) });
 }
 
 try {
@@ -255,7 +268,8 @@ try {
 
   await step('catalog', async () => {
     await runCommand('Focus on Subagent Catalog View', 'Subagent Catalog');
-    const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Subagent Catalog' }) });
+    await widenSideBar();
+    const pane = catalogPane();
     const shadowed = pane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'shadowed by project' });
     await shadowed.waitFor();
     const rows = pane.locator('.monaco-list-row');
@@ -268,6 +282,32 @@ try {
     if (!texts.some((text) => text.includes('note-taker')) || !texts.some((text) => text.includes('release-planner'))) {
       throw new Error(`the catalog misses a definition: ${JSON.stringify(texts)}`);
     }
+  });
+
+  await step('open-from-catalog', async () => {
+    const clicked = Date.now();
+    await catalogPane().locator('.monaco-list-row', { hasText: 'shadowed by project' }).click();
+    await page.locator('.tab.active', { hasText: 'code-reviewer.md' }).waitFor();
+    await page.locator('.statusbar-item', { hasText: 'Ln 1, Col 1' }).first().waitFor();
+    // The user-level file is outside the workspace; the server is warm now.
+    await page.locator('.monaco-editor .squiggly-info').first().waitFor();
+    console.log(`e2e: time from opening a second agent file (server running) to its first diagnostic: ${Date.now() - clicked} ms`);
+  });
+
+  await step('catalog-by-source', async () => {
+    await runCommand('Subagents: Group by Source', 'Group by Source');
+    const pane = catalogPane();
+    await pane.locator('.monaco-list-row[aria-level="1"]', { hasText: 'project .agents/agents' }).waitFor();
+    await pane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'release-planner' }).waitFor();
+  });
+
+  await step('harness-claude-code', async () => {
+    await runCommand('Subagents: Pick Harness', 'Pick Harness');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'claude-code' }).first().click();
+    const pane = catalogPane();
+    await pane.locator('.pane-header', { hasText: 'claude-code' }).waitFor();
+    await pane.locator('.monaco-list-row[aria-level="1"]', { hasText: 'built-in' }).waitFor();
+    await pane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'general-purpose' }).waitFor();
   });
 } catch (error) {
   if (failed === 0) {

@@ -104,8 +104,17 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if service.catalog is not None and _in_sources(service, path_of(uri)):
             refresh_catalog(ls)
 
+    def name_note(analysis: Analysis) -> str | None:
+        entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
+        if entry is None:
+            return None
+        titles = [title for title in lens_titles(analysis, entry) if not title.startswith("body:")]
+        status = "; ".join(titles) or ("effective" if entry.effective else "listed")
+        return f"Catalog ({service.catalog.harness}): {entry.source.label}, {status}."  # type: ignore[union-attr]
+
     state.on_analysis.append(on_analysis)
     state.diagnostic_providers.append(cross_diagnostics)
+    state.name_notes.append(name_note)
 
     async def on_ready(ls: LanguageServer) -> None:
         await _cold_build(ls, state, service, refresh_catalog)

@@ -51,7 +51,7 @@ def _item_at(analysis: Analysis, offset: int) -> MapItem | None:
     return None
 
 
-def value_text(analysis: Analysis, item: MapItem) -> str | None:
+def value_text(state: ServerState, analysis: Analysis, item: MapItem) -> str | None:
     spec = analysis.choice.dialect.fields.get(item.name)
     if spec is None:
         return None
@@ -63,13 +63,15 @@ def value_text(analysis: Analysis, item: MapItem) -> str | None:
         verdict = analysis.result.verdict
         where = f"loads it as `{verdict.name}`" if verdict.loads else _OUTCOMES[verdict.outcome]
         harness = verdict.harness or "The harness"
-        return f"{field_markdown(analysis.choice.dialect, spec)}\n\n{harness} {where}."
+        text = f"{field_markdown(analysis.choice.dialect, spec)}\n\n{harness} {where}."
+        notes = [note for provider in state.name_notes if (note := provider(analysis))]
+        return "\n\n".join([text, *notes])
     if node.kind == "str" and node.value in spec.values:
         return value_markdown(spec, str(node.value))
     return None
 
 
-def hover_markdown(analysis: Analysis, offset: int) -> tuple[str, Span] | None:
+def hover_markdown(state: ServerState, analysis: Analysis, offset: int) -> tuple[str, Span] | None:
     layout = analysis.doc.layout
     if layout.opening and layout.opening.start <= offset <= layout.opening.end:
         return fence_markdown(analysis), layout.opening
@@ -79,7 +81,7 @@ def hover_markdown(analysis: Analysis, offset: int) -> tuple[str, Span] | None:
     dialect = analysis.choice.dialect
     spec = dialect.fields.get(item.name)
     if offset >= item.value.span.start and item.value.span.end > item.value.span.start:
-        text = value_text(analysis, item)
+        text = value_text(state, analysis, item)
         if text:
             return text, item.value.span
     if spec is None:
@@ -97,7 +99,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if analysis is None or not analysis.is_agent:
             return None
         offset = to_offset(analysis.doc, params.position, state.encoding)
-        found = hover_markdown(analysis, offset)
+        found = hover_markdown(state, analysis, offset)
         if found is None:
             return None
         text, span = found

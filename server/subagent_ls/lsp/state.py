@@ -52,6 +52,8 @@ class ServerState:
     """Awaited once the client is initialized and the settings are known."""
     diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)
     """Extra diagnostics for a document (the catalog's cross-file findings)."""
+    name_notes: list[Callable[[Analysis], str | None]] = field(default_factory=list)
+    """Extra hover text for the ``name`` value (where the file stands in the catalog)."""
 
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         """Analyze a new version; the YAML is reparsed only if the frontmatter changed."""
