@@ -294,6 +294,24 @@ try {
     console.log(`e2e: time from opening a second agent file (server running) to its first diagnostic: ${Date.now() - clicked} ms`);
   });
 
+  await step('restart-and-fix-all', async () => {
+    await page.locator('.tab', { hasText: 'release-planner.md' }).click();
+    await runCommand('Subagents: Restart Language Server', 'Restart Language Server');
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'judgment'.length; i += 1) {
+      await page.keyboard.press('Backspace');
+    }
+    await page.keyboard.type('judgement');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    await runCommand('Subagents: Fix All Problems in This File', 'Fix All Problems');
+    await page.locator('.monaco-editor .view-line', { hasText: 'complexity: judgment' }).first().waitFor();
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ state: 'detached' });
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'complexity-unknown' }).first().waitFor({ state: 'detached' });
+  });
+
   await step('catalog-by-source', async () => {
     await runCommand('Subagents: Group by Source', 'Group by Source');
     const pane = catalogPane();

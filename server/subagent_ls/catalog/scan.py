@@ -14,9 +14,10 @@ from subagent_ls.catalog.model import Catalog, Entry, Source
 from subagent_ls.catalog.profiles import Environment, Profile, json_list
 from subagent_ls.catalog.resolve import CrossFinding, resolve
 from subagent_ls.dialects import DIALECTS
+from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.lint import lint
+from subagent_ls.engine.lint import LintResult, lint
 from subagent_ls.engine.parallel import parallel_map
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import read_source
@@ -67,7 +68,11 @@ ListFiles = Callable[[Source, list[str]], list[Path]]
 
 def facts_of(doc: AgentDocument, dialect_id: str, settings: Settings) -> FileFacts:
     dialect = DIALECTS[dialect_id]
-    result = lint(doc, dialect, settings)
+    return facts_from(doc, dialect, lint(doc, dialect, settings))
+
+
+def facts_from(doc: AgentDocument, dialect: Dialect, result: LintResult) -> FileFacts:
+    """The facts of a document already linted in ``dialect``."""
     verdict = result.verdict
     description = doc.field_value("description")
     text = str(description.value) if description is not None and description.kind == "str" else ""

@@ -101,7 +101,14 @@ def register(server: LanguageServer, state: ServerState) -> None:
                 publish(ls, state, analysis)
 
     def on_analysis(ls: LanguageServer, uri: str) -> None:
-        if service.catalog is not None and _in_sources(service, path_of(uri)):
+        """After an edit: rebuild only when what the catalog shows of the file changed."""
+        if service.catalog is None or not _in_sources(service, path_of(uri)):
+            return
+        analysis = state.analyses.get(uri)
+        if analysis is None:  # closed: the file on disk counts again
+            service.file_changed(path_of(uri))
+            refresh_catalog(ls)
+        elif service.document_changed(analysis) or service.entry_of(path_of(uri)) is None:
             refresh_catalog(ls)
 
     def name_note(analysis: Analysis) -> str | None:
@@ -134,7 +141,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
         for change in params.changes:
-            service.file_changed(path_of(change.uri))
+            moved = change.type != types.FileChangeType.Changed
+            service.file_changed(path_of(change.uri), listed=moved)
         refresh_catalog(ls)
 
     @server.feature(types.WORKSPACE_SYMBOL)
@@ -273,9 +281,9 @@ async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
         try:
             now = _snapshot(service)
             if now != previous:
-                for path in set(now) ^ set(previous) | {
-                    p for p in now if now[p] != previous.get(p)
-                }:
+                for path in set(now) ^ set(previous):
+                    service.file_changed(path, listed=True)
+                for path in {p for p in now if p in previous and now[p] != previous[p]}:
                     service.file_changed(path)
                 refresh(ls)
                 previous = now

@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pygls.uris import to_fs_path
+
 from subagent_ls.catalog.model import Catalog, Entry, Source
 from subagent_ls.catalog.profiles import PROFILES, Environment
 from subagent_ls.catalog.resolve import CrossFinding
@@ -20,12 +22,14 @@ from subagent_ls.catalog.scan import (
     Work,
     analyze_on_disk,
     build_catalog,
+    facts_from,
     facts_of,
     source_files,
 )
-from subagent_ls.lsp.state import ServerState
+from subagent_ls.lsp.state import Analysis, ServerState
 
 Stamp = tuple[object, ...]
+"""("open", version) for an open document, ("disk",) for a file read from disk."""
 
 
 @dataclass(slots=True)
@@ -38,6 +42,7 @@ class CatalogService:
     catalog: Catalog | None = None
     cross: dict[Path, list[CrossFinding]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    by_path: dict[Path, Entry] = field(default_factory=dict)
 
     def environment(self) -> Environment:
         settings = self.state.settings
@@ -56,11 +61,13 @@ class CatalogService:
     def forget_listings(self) -> None:
         self.listings.clear()
 
-    def file_changed(self, path: Path) -> None:
-        """A file on disk changed, appeared or went away."""
+    def file_changed(self, path: Path, *, listed: bool = False) -> None:
+        """A file on disk changed; ``listed`` when it appeared or went away (folders are
+        listed again only then)."""
         for key in [k for k in self.facts if k[0] == path]:
             del self.facts[key]
-        self.listings.clear()
+        if listed:
+            self.listings.clear()
 
     def build(self, harness: str | None = None) -> Catalog:
         """The catalog for ``harness`` (default: the setting), from the caches."""
@@ -70,6 +77,7 @@ class CatalogService:
         )
         if profile.id == self.state.settings.harness:
             self.catalog, self.problems = catalog, problems
+            self.by_path = {entry.path: entry for entry in catalog.entries if entry.path}
             self.cross = {}
             for finding in findings:
                 if finding.entry.path is not None:
@@ -82,46 +90,49 @@ class CatalogService:
             self.listings[key] = source_files(source, problems)
         return self.listings[key]
 
-    def _stamp(self, path: Path, dialect: str) -> Stamp | None:
-        analysis = self.state.analyses.get(path.as_uri())
-        if analysis is not None:
-            return ("open", analysis.version, dialect)
-        try:
-            info = path.stat()
-        except OSError:
-            return None
-        return ("disk", info.st_mtime_ns, info.st_size, dialect)
+    def _open_facts(self, analysis: Analysis, dialect: str) -> FileFacts:
+        """An open document's facts, from its analysis when it was read in the same dialect."""
+        if analysis.choice.dialect.id == dialect:
+            return facts_from(analysis.doc, analysis.choice.dialect, analysis.result)
+        return facts_of(analysis.doc, dialect, self.state.settings)
+
+    def document_changed(self, analysis: Analysis) -> bool:
+        """Record an open document's new version; True when what the catalog shows of it
+        changed (a keystroke in the body usually changes nothing)."""
+        path = Path(to_fs_path(analysis.uri) or analysis.uri)
+        changed = False
+        for (cached_path, dialect), (_, old) in list(self.facts.items()):
+            if cached_path == path:
+                new = self._open_facts(analysis, dialect)
+                self.facts[(path, dialect)] = (("open", analysis.version), new)
+                changed |= new != old
+        return changed
 
     def _facts(self, work: Work) -> list[FileFacts | None]:
-        """Cached facts; what changed is read again (open documents from the editor's text,
-        the rest from disk, many at once on one process per core)."""
-        stamps = [self._stamp(path, dialect) for path, dialect in work]
-        missing = [
-            item
-            for item, stamp in zip(work, stamps, strict=True)
-            if stamp is not None and self.facts.get(item, (None,))[0] != stamp
-        ]
-        on_disk = [item for item in missing if item[0].as_uri() not in self.state.analyses]
-        fresh = dict(zip(on_disk, analyze_on_disk(self.state.settings)(on_disk), strict=True))
-        for (path, dialect), stamp in zip(work, stamps, strict=True):
-            if (path, dialect) not in fresh and (path, dialect) not in missing:
-                continue
+        """Cached facts: disk files are read again only after ``file_changed``, open documents
+        when their version moved; many files at once are read on one process per core."""
+        results: dict[tuple[Path, str], FileFacts | None] = {}
+        on_disk = []
+        for path, dialect in work:
             analysis = self.state.analyses.get(path.as_uri())
-            facts = (
-                facts_of(analysis.doc, dialect, self.state.settings)
-                if analysis is not None
-                else fresh[(path, dialect)]
-            )
-            self.facts[(path, dialect)] = (stamp, facts)  # type: ignore[assignment]
-        return [
-            self.facts[item][1] if stamp is not None else None
-            for item, stamp in zip(work, stamps, strict=True)
-        ]
+            cached = self.facts.get((path, dialect))
+            if analysis is not None:
+                stamp = ("open", analysis.version)
+                if cached is None or cached[0] != stamp:
+                    self.facts[(path, dialect)] = (stamp, self._open_facts(analysis, dialect))
+                results[(path, dialect)] = self.facts[(path, dialect)][1]
+            elif cached is not None and cached[0] == ("disk",):
+                results[(path, dialect)] = cached[1]
+            else:
+                on_disk.append((path, dialect))
+        present = [item for item in on_disk if item[0].is_file()]
+        for item, facts in zip(present, analyze_on_disk(self.state.settings)(present), strict=True):
+            self.facts[item] = (("disk",), facts)
+            results[item] = facts
+        return [results.get(item) for item in work]
 
     def entries_named(self, name: str) -> list[Entry]:
         return self.catalog.named(name) if self.catalog else []
 
     def entry_of(self, path: Path) -> Entry | None:
-        if self.catalog is None:
-            return None
-        return next((e for e in self.catalog.entries if e.path == path), None)
+        return self.by_path.get(path)
