@@ -5,6 +5,7 @@ lens. HOME is a temporary folder."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 
 from lsp_helpers import HOME, doc_id, open_document, uri_of
@@ -105,6 +106,7 @@ async def test_user_level_folder_is_polled(client, workspace, request):
     """A file created under HOME (outside the workspace, so no client watches it)."""
     await wait_for_catalog(client, lambda c: True)
     name = f"user-{abs(hash(request.node.name)) % 10**8}"
+    folder = HOME / f"{name}-source"
     path = write(HOME / ".agents/agents" / f"{name}.md", name)
     try:
         found = await wait_for_catalog(client, lambda c: name in names(c), timeout=15)
@@ -112,6 +114,13 @@ async def test_user_level_folder_is_polled(client, workspace, request):
     finally:
         path.unlink()
     await wait_for_catalog(client, lambda c: name not in names(c), timeout=15)
+    # an extra source folder that disappears while the server runs
+    write(folder / f"{name}-extra.md", f"{name}-extra")
+    client.set_configuration({"extraDirs": [str(folder)]}, section="subagents")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await wait_for_catalog(client, lambda c: f"{name}-extra" in names(c), timeout=15)
+    shutil.rmtree(folder)
+    await wait_for_catalog(client, lambda c: f"{name}-extra" not in names(c), timeout=15)
 
 
 async def test_cross_file_diagnostics_definition_symbols_and_lens(client, workspace):

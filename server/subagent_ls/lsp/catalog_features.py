@@ -119,7 +119,14 @@ def register(server: LanguageServer, state: ServerState) -> None:
         status = "; ".join(titles) or ("effective" if entry.effective else "listed")
         return f"Catalog ({service.catalog.harness}): {entry.source.label}, {status}."  # type: ignore[union-attr]
 
+    def on_settings(ls: LanguageServer) -> None:
+        """Sources, severities and disabled names may have changed: list and read again."""
+        if service.catalog is not None:
+            service.forget()
+            refresh_catalog(ls)
+
     state.on_analysis.append(on_analysis)
+    state.on_settings.append(on_settings)
     state.diagnostic_providers.append(cross_diagnostics)
     state.name_notes.append(name_note)
 

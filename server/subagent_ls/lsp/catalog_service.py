@@ -58,8 +58,10 @@ class CatalogService:
         profile = PROFILES[harness or self.state.settings.harness]
         return sorted(profile.sources(self.environment()), key=lambda s: s.rank)
 
-    def forget_listings(self) -> None:
+    def forget(self) -> None:
+        """Drop every cached listing and file (after a settings change)."""
         self.listings.clear()
+        self.facts.clear()
 
     def file_changed(self, path: Path, *, listed: bool = False) -> None:
         """A file on disk changed; ``listed`` when it appeared or went away (folders are

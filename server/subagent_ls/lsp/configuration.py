@@ -30,6 +30,8 @@ def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
         )
     for uri in list(state.analyses):
         publish(ls, state, state.relint(uri))
+    for listener in state.on_settings:
+        listener(ls)
 
 
 async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:

