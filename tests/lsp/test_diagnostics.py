@@ -22,6 +22,7 @@ GARBAGE = [
     ("textDocument/completion", {"textDocument": {"uri": 3}, "position": "x"}),
     ("textDocument/codeAction", None),
     ("subagents/noSuchMethod", {}),
+    ("subagents/catalog", {"harness": "nope"}),  # the handler itself raises
 ]
 GOOD = (
     "---\nname: helper\n"
