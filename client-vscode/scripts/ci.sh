@@ -6,7 +6,8 @@
 #
 # Installs what it needs when missing: Debian packages (Chromium; headers that code-server's
 # native modules build against), Node 24 from npm (code-server 4.139 and vsce need it) and
-# code-server, both into client-vscode/.cache/ (or $SUBAGENTS_VSCODE_CACHE).
+# code-server, both into client-vscode/.cache/ (or $SUBAGENTS_VSCODE_CACHE). The test of the
+# Install button pip-installs a wheel of this repository (and its dependencies) in a new venv.
 set -euo pipefail
 
 venv="${1:?usage: ci.sh VENV (a Python virtual environment with subagent-ls installed)}"
@@ -66,10 +67,15 @@ if [ "$(code_server_version)" != "4.139.1" ] || [ ! -x "$code_server" ]; then
   npm install --prefix "$cache/code-server" --no-audit --no-fund --no-save code-server@4.139.1
 fi
 
+say "a subagent-ls wheel, for the test of the Install button"
+rm -rf "$cache/wheels"
+"$venv/bin/python" -m pip wheel --no-deps --quiet --disable-pip-version-check -w "$cache/wheels" "$here/.."
+
 say "real-editor test (code-server $(code_server_version), $(chromium --version 2>/dev/null))"
 started=$(date +%s)
 set +e
-timeout 600 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.vsix --server "$server"
+timeout 900 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.vsix --server "$server" \
+  --wheels "$cache/wheels"
 status=$?
 set -e
 echo "The real-editor test took $(( $(date +%s) - started )) s (exit status $status)."

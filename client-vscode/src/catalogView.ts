@@ -40,7 +40,8 @@ export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Di
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const state = node.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const state =
+      node.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem(node.label, state);
     item.id = node.id;
     item.description = node.description;

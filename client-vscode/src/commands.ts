@@ -38,7 +38,9 @@ async function pickHarness(): Promise<void> {
     placeHolder: 'The harness whose agent sources and precedence the catalog shows',
   });
   if (picked !== undefined) {
-    const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const target = vscode.workspace.workspaceFolders
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
     await settings.update('harness', picked.label, target);
   }
 }

@@ -14,7 +14,14 @@ export function activate(context: vscode.ExtensionContext): void {
   server = new ServerController(context, output);
   const store = new CatalogStore(server, output);
   const view = new CatalogView(store, context.workspaceState);
-  context.subscriptions.push(output, server, store, view, new AgentStatusBar(store), ...registerCommands(server, store, view, output));
+  context.subscriptions.push(
+    output,
+    server,
+    store,
+    view,
+    new AgentStatusBar(store),
+    ...registerCommands(server, store, view, output),
+  );
   void server.start();
 }
 

@@ -32,7 +32,9 @@ export class AgentStatusBar implements vscode.Disposable {
       return;
     }
     const path = document.uri.fsPath;
-    const entry = catalog.entries.find((candidate) => candidate.uri !== null && vscode.Uri.parse(candidate.uri).fsPath === path);
+    const entry = catalog.entries.find(
+      (candidate) => candidate.uri !== null && vscode.Uri.parse(candidate.uri).fsPath === path,
+    );
     const status = agentStatus(catalog, entry);
     this.item.text = `$(hubot) ${status.text}`;
     this.item.tooltip = `${status.tooltip}\nClick to pick the harness.`;

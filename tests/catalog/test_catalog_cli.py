@@ -219,3 +219,19 @@ def test_unreadable_source_folder_is_reported_and_skipped(tmp_path):
     finally:
         locked.chmod(0o755)
         shutil.rmtree(base)
+
+
+def test_suppression_comment_hides_cross_file_findings(tmp_path, layout):
+    home, root = layout
+    agent(home / ".agents/agents", "reviewer.md", "reviewer", "# subagent-ls: disable=all\n")
+    agent(root / ".agents/agents", "reviewer.md", "reviewer")
+    run = run_cli("check", "--include-user", "--format", "json", cwd=root, env={"HOME": str(home)})
+    codes = sorted(d["code"] for f in run.json["files"] for d in f["diagnostics"])
+    assert codes == ["overrides"]
+
+
+def test_home_as_project_lists_each_file_once(tmp_path, layout):
+    home, _ = layout
+    agent(home / ".agents/agents", "solo.md", "solo")
+    result = catalog(tmp_path, "harness-subagents", home, home)
+    assert len(by_name(result)["solo"]) == 1

@@ -8,7 +8,12 @@ import layered from './fixtures/harness-subagents.json';
 const catalog = layered as Catalog;
 
 function shape(nodes: TreeNode[]): unknown[] {
-  return nodes.map((node) => [node.label, node.description, node.icon, ...(node.children.length ? [shape(node.children)] : [])]);
+  return nodes.map((node) => [
+    node.label,
+    node.description,
+    node.icon,
+    ...(node.children.length ? [shape(node.children)] : []),
+  ]);
 }
 
 describe('buildTree grouped by name', () => {

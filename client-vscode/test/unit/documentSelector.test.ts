@@ -14,7 +14,11 @@ describe('the document selector', () => {
   });
 
   it('adds the patterns of the dialects setting, anywhere below the workspace', () => {
-    const patterns = agentPatterns({ 'packages/*/agents/*.md': 'agent-core', '/abs/*.md': 'zut', '**/x/*.md': 'gemini' });
+    const patterns = agentPatterns({
+      'packages/*/agents/*.md': 'agent-core',
+      '/abs/*.md': 'zut',
+      '**/x/*.md': 'gemini',
+    });
     assert.deepEqual(patterns.slice(-3), ['**/packages/*/agents/*.md', '/abs/*.md', '**/x/*.md']);
   });
 
@@ -24,6 +28,8 @@ describe('the document selector', () => {
       assert.ok(events.includes(`workspaceContains:**/${folder}/**/*.md`), folder);
     }
     assert.ok(events.includes('workspaceContains:**/*.agent.md'));
-    assert.ok(!events.some((event) => event === '*' || event.startsWith('onLanguage') || event === 'onStartupFinished'));
+    assert.ok(
+      !events.some((event) => event === '*' || event.startsWith('onLanguage') || event === 'onStartupFinished'),
+    );
   });
 });

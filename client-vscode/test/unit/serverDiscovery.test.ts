@@ -55,7 +55,9 @@ describe('discoverServer', () => {
 
   it('finds subagent-ls.exe on a Windows PATH', async () => {
     const result = await discoverServer(
-      inputs({ platform: 'win32', pathVariable: 'C:\\Tools;C:\\Python\\Scripts' }, ['C:\\Python\\Scripts\\subagent-ls.exe']),
+      inputs({ platform: 'win32', pathVariable: 'C:\\Tools;C:\\Python\\Scripts' }, [
+        'C:\\Python\\Scripts\\subagent-ls.exe',
+      ]),
     );
     assert.ok(result.found);
     assert.equal(result.server.command, 'C:\\Python\\Scripts\\subagent-ls.exe');
@@ -126,28 +128,35 @@ describe('the real probes', () => {
     assert.equal(await isExecutable(join(dir, 'missing')), false);
   });
 
-  it('installServer makes a venv, then pip-installs subagent-ls into it', { skip: process.platform === 'win32' }, async () => {
-    const dir = await folder();
-    const calls = join(dir, 'calls.log');
-    // A stand-in interpreter: records its arguments; `-m venv DIR` makes DIR/bin/python, itself.
-    const fake = join(dir, 'python');
-    await writeFile(
-      fake,
-      `#!/bin/sh\necho "$0 $*" >> ${calls}\nif [ "$2" = venv ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n`,
-    );
-    await chmod(fake, 0o755);
-    const venv = join(dir, 'venv');
-    const logged: string[] = [];
-    await installServer(fake, venv, (line) => logged.push(line));
-    assert.deepEqual((await readFile(calls, 'utf8')).trim().split('\n'), [
-      `${fake} -m venv ${venv}`,
-      `${venv}/bin/python -m pip install --upgrade subagent-ls`,
-    ]);
-    assert.equal(logged[0], `> ${fake} -m venv ${venv}`);
-  });
+  it(
+    'installServer makes a venv, then pip-installs subagent-ls into it',
+    { skip: process.platform === 'win32' },
+    async () => {
+      const dir = await folder();
+      const calls = join(dir, 'calls.log');
+      // A stand-in interpreter: records its arguments; `-m venv DIR` makes DIR/bin/python, itself.
+      const fake = join(dir, 'python');
+      await writeFile(
+        fake,
+        `#!/bin/sh\necho "$0 $*" >> ${calls}\nif [ "$2" = venv ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n`,
+      );
+      await chmod(fake, 0o755);
+      const venv = join(dir, 'venv');
+      const logged: string[] = [];
+      await installServer(fake, venv, (line) => logged.push(line));
+      assert.deepEqual((await readFile(calls, 'utf8')).trim().split('\n'), [
+        `${fake} -m venv ${venv}`,
+        `${venv}/bin/python -m pip install --upgrade subagent-ls`,
+      ]);
+      assert.equal(logged[0], `> ${fake} -m venv ${venv}`);
+    },
+  );
 
   it('installServer fails when the interpreter fails', { skip: process.platform === 'win32' }, async () => {
     const dir = await folder();
-    await assert.rejects(installServer('/bin/false', join(dir, 'venv'), () => undefined), /exited with code 1/);
+    await assert.rejects(
+      installServer('/bin/false', join(dir, 'venv'), () => undefined),
+      /exited with code 1/,
+    );
   });
 });

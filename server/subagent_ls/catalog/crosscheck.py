@@ -9,11 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from subagent_ls.catalog.model import Entry, Source
-from subagent_ls.catalog.profiles import Environment, Profile
+from subagent_ls.catalog.profiles import Environment, Profile, distinct
 from subagent_ls.catalog.resolve import CrossFinding, resolve
 from subagent_ls.catalog.scan import builtin_entries
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.checking import FileReport, LocatedFinding, Place, RelatedPlace
+from subagent_ls.engine.lint import silenced
 from subagent_ls.engine.settings import Settings
 
 START = Place(0, 0, 0, 0, 1, 1, 1, 1)
@@ -33,8 +34,8 @@ def _holds(source: Source, path: str) -> bool:
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
-    for source in sorted(profile.sources(env), key=lambda s: s.rank):
-        for path in sorted(p for p in located if _holds(source, p)):
+    for source in distinct(profile.sources(env)):
+        for path in sorted((p for p in located if _holds(source, p)), key=lambda p: Path(p).parts):
             report = located.pop(path)
             verdict = report.verdict
             entries.append(
@@ -73,11 +74,7 @@ def with_cross_file_findings(
     extra: dict[int, list[LocatedFinding]] = {}
     for finding in resolve(profile, entries):
         report = finding.entry.anchor
-        if (
-            report is None
-            or finding.code in report.suppressed
-            or not settings.reports(finding.code)
-        ):
+        if report is None or silenced(finding.code, report.suppressed, settings):
             continue
         severity = settings.rules.get(finding.code, finding.severity)
         if severity is None:

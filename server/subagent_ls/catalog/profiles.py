@@ -26,6 +26,20 @@ class Environment:
     disabled: frozenset[str] = frozenset()
 
 
+def distinct(sources: list[Source]) -> list[Source]:
+    """Sources in precedence order, each folder once (when HOME is the project, its folders
+    are the user level's)."""
+    seen: set[Path] = set()
+    kept = []
+    for source in sorted(sources, key=lambda s: s.rank):
+        if source.path is not None and source.path in seen:
+            continue
+        if source.path is not None:
+            seen.add(source.path)
+        kept.append(source)
+    return kept
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     """``same_source`` says which of two definitions in one source the harness takes;

@@ -29,7 +29,10 @@ class CrossFinding:
 
 
 def where(entry: Entry) -> str:
-    return str(entry.path) if entry.path else f"{entry.source.label} (built in)"
+    """``label (path)`` for a file, ``the built-in definition`` for a built-in."""
+    if entry.path is None:
+        return "the built-in definition"
+    return f"{entry.source.label} ({entry.path})"
 
 
 def resolve(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
@@ -81,7 +84,7 @@ def _settle_sources(
                         DUPLICATE_NAME,
                         Severity.ERROR,
                         f"`{subject.name}` is defined twice in {subject.source.label} (also in "
-                        f"{where(partner)}); {profile.harness} takes {verdict}, the {order} found.",
+                        f"{partner.path}); {profile.harness} takes {verdict}, the {order} found.",
                         [partner],
                     )
                 )
@@ -119,7 +122,7 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                 other,
                 SHADOWED,
                 Severity.INFO,
-                f"`{other.name}` is shadowed by {winner.source.label} ({where(winner)}); "
+                f"`{other.name}` is shadowed by {where(winner)}; "
                 f"{profile.harness} uses that definition.",
                 [winner],
             )
@@ -129,7 +132,7 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                 winner,
                 OVERRIDES,
                 Severity.HINT,
-                f"`{winner.name}` overrides {other.source.label} ({where(other)}).",
+                f"`{winner.name}` overrides {where(other)}.",
                 [other],
             )
         )

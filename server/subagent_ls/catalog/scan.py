@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import Environment, Profile, json_list
+from subagent_ls.catalog.profiles import Environment, Profile, distinct, json_list
 from subagent_ls.catalog.resolve import CrossFinding, resolve
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import Dialect
@@ -144,22 +144,30 @@ def build_catalog(
 ) -> tuple[Catalog, list[CrossFinding], list[str]]:
     """The catalog, the cross-file findings, and the paths skipped with their reasons."""
     problems: list[str] = []
-    sources = sorted(profile.sources(env), key=lambda s: s.rank)
+    sources = distinct(profile.sources(env))
     entries = builtin_entries(profile, env)
     located = [(source, path) for source in sources for path in list_files(source, problems)]
     found = analyze([(path, source.dialect) for source, path in located])
+    removed = removed_names(profile, env)
     for (source, path), facts in zip(located, found, strict=True):
         if facts is not None:
-            entries.append(entry_from(source, path, facts, env))
+            entry = entry_from(source, path, facts, env)
+            entry.disabled |= entry.name in removed
+            entries.append(entry)
     findings = resolve(profile, entries)
     shown = ([BUILTIN] if profile.builtins else []) + sources
     return Catalog(profile.id, shown, entries), findings, problems
 
 
+def removed_names(profile: Profile, env: Environment) -> set[str]:
+    """Names the harness removes after merging (Synapse's disabled built-ins)."""
+    if profile.disabled_builtins_variable is None:
+        return set()
+    return set(json_list(env.environ, profile.disabled_builtins_variable))
+
+
 def builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
-    removed: set[str] = set()
-    if profile.disabled_builtins_variable:
-        removed = set(json_list(env.environ, profile.disabled_builtins_variable))
+    removed = removed_names(profile, env)
     return [
         Entry(name, BUILTIN, None, "built-in", description, disabled=name in env.disabled)
         for name, description in profile.builtins.items()

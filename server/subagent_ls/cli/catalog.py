@@ -34,8 +34,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def environment(
     args: argparse.Namespace, extra_dirs: tuple[str, ...], disabled: tuple[str, ...]
 ) -> Environment:
-    home = Path(args.home or os.path.expanduser("~")).absolute()
-    roots = tuple(Path(root).absolute() for root in (args.root or ["."]))
+    home = Path(os.path.abspath(args.home or os.path.expanduser("~")))
+    roots = tuple(Path(os.path.abspath(root)) for root in (args.root or ["."]))
     return Environment(
         home=home,
         roots=roots,
@@ -72,9 +72,11 @@ def render_tree(catalog: Catalog) -> str:
     winners = [e for e in catalog.entries if e.effective]
     for winner in sorted(winners, key=lambda e: e.name.lower()):
         lines.append(_line(winner, ""))
-        for loser in [*winner.duplicates, *winner.shadows]:
-            relation = "duplicate" if loser in winner.duplicates else "shadowed"
-            lines.append(_line(loser, f"  └ {relation}: "))
+        for other in catalog.named(winner.name):
+            if other is winner or not other.loads:
+                continue
+            relation = "duplicate" if other.source is winner.source else "shadowed"
+            lines.append(_line(other, f"  └ {relation}: "))
     unloaded = [e for e in catalog.entries if not e.loads]
     if unloaded:
         lines += ["", "Not loaded by the harness:"]

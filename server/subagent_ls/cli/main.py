@@ -30,10 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
-    if not arguments or arguments[0] == "serve":
+    if not arguments or arguments[0] in ("serve", "--stdio", "--tcp"):
         parser = argparse.ArgumentParser(prog="subagent-ls serve")
         serve.add_arguments(parser)
-        return serve.run(parser.parse_args(arguments[1:]))
+        return serve.run(
+            parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)
+        )
     args = build_parser().parse_args(arguments)
     try:
         return args.run(args)

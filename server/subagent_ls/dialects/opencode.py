@@ -111,10 +111,10 @@ def opencode_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     if doc.layout.opening is None or doc.layout.closing is None:
         note = "OpenCode finds no frontmatter and loads the file in mode `all` with no description."
         return Verdict(True, name, None, "degraded", HARNESS, note=note)
-    if doc.yaml.error is not None:
+    if doc.yaml.error is not None or (doc.yaml.root and doc.yaml.root.kind != "map"):
         note = (
-            "OpenCode cannot parse this YAML, drops the whole frontmatter and loads the file "
-            "in mode `all` with no description."
+            "OpenCode cannot read this frontmatter, drops it and loads the file in mode `all` "
+            "with no description."
         )
         return Verdict(True, name, None, "degraded", HARNESS, note=note)
     broken = [f for f in findings if f.severity is Severity.ERROR and f.code in SCHEMA_CODES]
@@ -153,6 +153,7 @@ DIALECT = Dialect(
         "body-empty": Severity.WARNING,
         "frontmatter-missing": Severity.WARNING,
         "frontmatter-unclosed": Severity.WARNING,
+        "frontmatter-not-mapping": Severity.WARNING,
         "duplicate-key": Severity.WARNING,
     },
     verdict=opencode_verdict,

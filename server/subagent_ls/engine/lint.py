@@ -51,13 +51,18 @@ def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
     return frozenset(codes)
 
 
+def silenced(code: str, suppressed: frozenset[str], settings: Settings) -> bool:
+    """Whether the file's suppression comment or the selection hides ``code``."""
+    return code in suppressed or "all" in suppressed or not settings.reports(code)
+
+
 def _visible(
     findings: list[Finding], suppressed: frozenset[str], settings: Settings
 ) -> list[Finding]:
     visible = []
     for finding in findings:
         code = finding.code
-        if code in suppressed or "all" in suppressed or not settings.reports(code):
+        if silenced(code, suppressed, settings):
             continue
         if code in settings.rules:
             severity = settings.rules[code]

@@ -10,12 +10,14 @@ import logging
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from subagent_ls.catalog.model import Entry
 from subagent_ls.catalog.profiles import PROFILES
 from subagent_ls.catalog.scan import NameLocation
+from subagent_ls.engine.lint import silenced, suppressed_codes
 from subagent_ls.engine.text import column_width
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.convert import SOURCE, to_offset
@@ -24,6 +26,10 @@ from subagent_ls.lsp.state import Analysis, ServerState
 
 CATALOG = "subagents/catalog"
 CATALOG_CHANGED = "subagents/catalogChanged"
+STATUS_COMMAND = "subagent-ls.catalogEntry"
+"""The code lens command: answers the file's catalog entry (the lens itself informs)."""
+STATUS_COMMAND = "subagent-ls.catalogEntry"
+"""The code lens command: answers the catalog entry of the file (its lens is informative)."""
 POLL_SECONDS = 2.0
 WATCHED = (
     "**/.agents/agents/**/*.md",
@@ -63,10 +69,11 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
         findings = service.cross.get(path_of(analysis.uri), [])
         encoding = state.encoding
+        suppressed = suppressed_codes(analysis.doc)
         diagnostics = []
         for finding in findings:
             severity = state.settings.rules.get(finding.code, finding.severity)
-            if severity is None or not state.settings.reports(finding.code):
+            if severity is None or silenced(finding.code, suppressed, state.settings):
                 continue
             related = [
                 types.DiagnosticRelatedInformation(
@@ -134,7 +141,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         await _cold_build(ls, state, service, refresh_catalog)
         tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog)))
         if state.watch_files:
-            await _register_watchers(ls)
+            await _register_watchers(ls, state)
 
     state.on_ready.append(on_ready)
 
@@ -142,8 +149,15 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def catalog_request(ls: LanguageServer, params: object) -> dict:
         harness = getattr(params, "harness", None) if params is not None else None
         if harness is not None and harness not in PROFILES:
-            raise ValueError(f"unknown harness profile {harness!r}; known: {', '.join(PROFILES)}")
+            known = ", ".join(PROFILES)
+            raise JsonRpcInvalidParams(f"unknown harness profile {harness!r}; known: {known}")
         return service.build(harness).as_json()
+
+    @server.command(STATUS_COMMAND)
+    def catalog_entry(ls: LanguageServer, arguments: list) -> dict | None:
+        uri = arguments[0] if arguments else ""
+        entry = service.entry_of(path_of(str(uri))) if isinstance(uri, str) else None
+        return entry.as_json() if entry else None
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
@@ -196,7 +210,10 @@ def register(server: LanguageServer, state: ServerState) -> None:
         zero = types.Range(types.Position(0, 0), types.Position(0, 0))
         return [
             types.CodeLens(
-                range=zero, command=types.Command(title=title, command="subagents.refreshCatalog")
+                range=zero,
+                command=types.Command(
+                    title=title, command=STATUS_COMMAND, arguments=[analysis.uri]
+                ),
             )
             for title in lens_titles(analysis, entry)
         ]
@@ -249,7 +266,7 @@ async def _cold_build(
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{count} definitions"))
 
 
-async def _register_watchers(ls: LanguageServer) -> None:
+async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:
     watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
     registration = types.Registration(
         id="subagents-watch",
@@ -260,6 +277,7 @@ async def _register_watchers(ls: LanguageServer) -> None:
         request = types.RegistrationParams(registrations=[registration])
         await asyncio.wait_for(ls.client_register_capability_async(request), 10)
     except Exception:
+        state.watch_files = False  # the poll now covers the workspace too
         log.warning("the client refused file watchers; polling instead", exc_info=True)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from pygls.uris import to_fs_path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import PROFILES, Environment
+from subagent_ls.catalog.profiles import PROFILES, Environment, distinct
 from subagent_ls.catalog.resolve import CrossFinding
 from subagent_ls.catalog.scan import (
     FileFacts,
@@ -49,14 +49,19 @@ class CatalogService:
         return Environment(
             home=self.home,
             roots=self.state.roots,
-            extra_dirs=tuple(Path(d).expanduser().absolute() for d in settings.extra_dirs),
+            extra_dirs=tuple(
+                Path(os.path.normpath(self.state.roots[0] / Path(d).expanduser()))
+                if self.state.roots
+                else Path(d)
+                for d in settings.extra_dirs
+            ),
             environ=self.environ,
             disabled=frozenset(settings.disabled),
         )
 
     def sources(self, harness: str | None = None) -> list[Source]:
         profile = PROFILES[harness or self.state.settings.harness]
-        return sorted(profile.sources(self.environment()), key=lambda s: s.rank)
+        return distinct(profile.sources(self.environment()))
 
     def forget(self) -> None:
         """Drop every cached listing and file (after a settings change)."""

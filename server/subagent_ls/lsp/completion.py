@@ -110,7 +110,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     )
     def complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
         analysis = current(ls, state, params.text_document.uri)
-        if analysis is None:
+        if analysis is None or not analysis.is_agent:
             return None
         offset = to_offset(analysis.doc, params.position, state.encoding)
         ctx = context_at(analysis.doc, offset)

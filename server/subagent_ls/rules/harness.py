@@ -9,19 +9,26 @@ from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.verdict import Verdict
 from subagent_ls.rules.registry import LintContext, declare
-from subagent_ls.rules.structure import YAML_SYNTAX
+from subagent_ls.rules.structure import (
+    FRONTMATTER_MISSING,
+    FRONTMATTER_NOT_MAPPING,
+    FRONTMATTER_UNCLOSED,
+    YAML_SYNTAX,
+)
 
 HARNESS_SKIP = declare(
     "harness-skip", Severity.ERROR, "the file's harness will not load it (or its configuration)"
 )
 TOLERATED = ("repaired", "degraded")
+STRUCTURAL = (YAML_SYNTAX, FRONTMATTER_MISSING, FRONTMATTER_UNCLOSED, FRONTMATTER_NOT_MAPPING)
+"""Findings about a frontmatter the harness could not read: warnings when it loads anyway."""
 
 
 def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
     if verdict.loads and verdict.outcome in TOLERATED and verdict.note:
         ctx.findings[:] = [
             replace(f, severity=Severity.WARNING, message=f"{f.message} {verdict.note}")
-            if f.code == YAML_SYNTAX
+            if f.code in STRUCTURAL
             else f
             for f in ctx.findings
         ]

@@ -42,14 +42,15 @@ def file_and_fences(ctx: LintContext) -> None:
             ctx.report(
                 FRONTMATTER_MISSING,
                 "No frontmatter: the opening `---` must be the very first line, unindented; "
-                "harnesses do not see this block and do not load the file.",
+                "harnesses do not see this block as a frontmatter.",
                 layout.misplaced_opening,
             )
         else:
             ctx.report(
                 FRONTMATTER_MISSING,
                 "No frontmatter: the file must start with a `---` line, then `name:` and "
-                "`description:`, then a closing `---`; harnesses do not load it as a subagent.",
+                "`description:`, then a closing `---`; without it a harness sees no name or "
+                "description.",
                 first_line,
             )
         return
@@ -57,7 +58,7 @@ def file_and_fences(ctx: LintContext) -> None:
         ctx.report(
             FRONTMATTER_UNCLOSED,
             "The frontmatter opened here is never closed: add a line `---` after the last "
-            "field; until then the whole file is read as YAML and the file is not loaded.",
+            "field; until then no harness reads its fields.",
             layout.opening,
         )
         return
@@ -78,7 +79,8 @@ def file_and_fences(ctx: LintContext) -> None:
         shape = {"seq": "a list"}.get(root.kind, "a single value")
         ctx.report(
             FRONTMATTER_NOT_MAPPING,
-            f"The frontmatter is {shape}, not `key: value` fields; harnesses do not load it.",
+            f"The frontmatter is {shape}, not `key: value` fields, so it has no name or "
+            "description.",
             root.span,
         )
         return
