@@ -109,6 +109,7 @@ export async function startEditor({ codeServer, chromiumPath, vsix, folder, dir,
       headless: true,
       viewport: { width: 1440, height: 900 },
       args: CHROMIUM_ARGS,
+      env,
     });
     const page = browser.pages()[0] ?? (await browser.newPage());
     page.setDefaultTimeout(TIMEOUT);

@@ -244,6 +244,7 @@ async function withServerPath() {
 async function withoutServer() {
   await step('server-missing', async () => {
     await quickOpen(page, 'release-planner.md');
+    await page.locator('.monaco-editor .view-line', { hasText: 'complexity: judgement' }).first().waitFor();
     await page.locator('.notifications-toasts', { hasText: 'language server was not found' }).waitFor();
   });
 
