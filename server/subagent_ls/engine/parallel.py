@@ -3,10 +3,8 @@ twice); small batches, one core or no ``fork`` run in this process."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 PARALLEL_FROM = 400
@@ -19,11 +17,13 @@ Result = TypeVar("Result")
 def parallel_map(function: Callable[[Item], Result], items: Sequence[Item]) -> Iterator[Result]:
     """``map(function, items)``, in order, spread over processes for large batches."""
     workers = min(os.cpu_count() or 1, 8)
-    if (
-        len(items) < PARALLEL_FROM
-        or workers < 2
-        or "fork" not in multiprocessing.get_all_start_methods()
-    ):
+    if len(items) < PARALLEL_FROM or workers < 2:
+        yield from map(function, items)
+        return
+    import multiprocessing  # imported here: a language server that scans little never pays
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         yield from map(function, items)
         return
     context = multiprocessing.get_context("fork")
