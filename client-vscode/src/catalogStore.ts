@@ -52,7 +52,8 @@ export class CatalogStore implements vscode.Disposable {
 
   private attach(client: LanguageClient): void {
     this.notifications?.dispose();
-    this.notifications = client.onNotification(CATALOG_CHANGED, (catalog: Catalog) => this.set(catalog));
+    // The notification only says that the catalog changed: ask for the profile shown here.
+    this.notifications = client.onNotification(CATALOG_CHANGED, () => void this.refresh());
     void this.refresh();
   }
 

@@ -50,4 +50,3 @@ async def client(request, lsp_client: LanguageClient, workspace: Path):
     lsp_client.position_encoding = str(result.capabilities.position_encoding or "utf-16")
     yield
     await lsp_client.shutdown_session()
-

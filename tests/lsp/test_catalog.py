@@ -20,13 +20,24 @@ def write(path: Path, name: str) -> Path:
     return path
 
 
+async def scanned(client) -> None:
+    """Wait for the server's first scan (its first ``subagents/catalogChanged``)."""
+    while not client.catalog_changes:
+        await asyncio.wait_for(client.wait_for_notification("subagents/catalogChanged"), 10)
+
+
 async def wait_for_catalog(client, predicate, timeout: float = 10) -> dict:
+    """Ask for the catalog after each ``subagents/catalogChanged`` until ``predicate`` holds."""
+
     async def waiting() -> dict:
         while True:
-            for change in reversed(client.catalog_changes):
-                if predicate(as_dict(change)):
-                    return as_dict(change)
-            await client.wait_for_notification("subagents/catalogChanged")
+            catalog = as_dict(await client.protocol.send_request_async("subagents/catalog", {}))
+            if predicate(catalog):
+                return catalog
+            try:
+                await asyncio.wait_for(client.wait_for_notification("subagents/catalogChanged"), 1)
+            except TimeoutError:
+                continue
 
     return await asyncio.wait_for(waiting(), timeout)
 
@@ -77,7 +88,8 @@ async def test_catalog_request_shape(client, workspace):
 
 
 async def test_file_created_changed_deleted_on_disk_notifies(client, workspace):
-    await wait_for_catalog(client, lambda c: True)
+    await scanned(client)
+    notified = len(client.catalog_changes)
     path = write(workspace / ".agents/agents/fresh.md", "fresh")
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams(
@@ -100,11 +112,13 @@ async def test_file_created_changed_deleted_on_disk_notifies(client, workspace):
         )
     )
     await wait_for_catalog(client, lambda c: "fresh" not in names(c))
+    assert len(client.catalog_changes) >= notified + 3
+    assert set(as_dict(client.catalog_changes[-1])) == {"harness", "version"}
 
 
 async def test_user_level_folder_is_polled(client, workspace, request):
     """A file created under HOME (outside the workspace, so no client watches it)."""
-    await wait_for_catalog(client, lambda c: True)
+    await scanned(client)
     name = f"user-{abs(hash(request.node.name)) % 10**8}"
     folder = HOME / f"{name}-source"
     path = write(HOME / ".agents/agents" / f"{name}.md", name)

@@ -135,4 +135,3 @@ async def test_unknown_documents_and_garbage_params_do_not_kill_the_server(clien
     assert any("invalid params" in m.message for m in client.log_messages)  # WARNING → client
     uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN)
     assert codes(client, uri) == ["yaml-syntax"]
-

@@ -57,6 +57,14 @@ class Entry:
     def uri(self) -> str | None:
         return self.path.absolute().as_uri() if self.path else None
 
+    def signature(self) -> tuple:
+        """What a client shows of this entry, cheap to compare."""
+        winner = self.shadowed_by
+        return (
+            self.name, self.source.id, self.path, self.effective, self.disabled, self.loads,
+            self.description, self.errors, self.warnings, winner.path if winner else None,
+        )  # fmt: skip
+
     def reference(self) -> dict[str, object]:
         return {"source": self.source.id, "uri": self.uri}
 

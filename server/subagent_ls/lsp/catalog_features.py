@@ -12,7 +12,6 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
 
 from subagent_ls.catalog.model import Entry
 from subagent_ls.catalog.profiles import PROFILES
@@ -20,6 +19,7 @@ from subagent_ls.catalog.scan import NameLocation
 from subagent_ls.engine.lint import silenced, suppressed_codes
 from subagent_ls.engine.text import column_width
 from subagent_ls.lsp.catalog_service import CatalogService
+from subagent_ls.lsp.catalog_service import path_of_uri as path_of
 from subagent_ls.lsp.convert import SOURCE, to_offset
 from subagent_ls.lsp.documents import current, publish
 from subagent_ls.lsp.state import Analysis, ServerState
@@ -55,10 +55,6 @@ def entry_location(entry: Entry, encoding: str) -> types.Location | None:
     if entry.path is None:
         return None
     return types.Location(entry.path.as_uri(), name_range(entry.anchor, encoding))  # type: ignore[arg-type]
-
-
-def path_of(uri: str) -> Path:
-    return Path(to_fs_path(uri) or uri)
 
 
 def register(server: LanguageServer, state: ServerState) -> None:
@@ -99,10 +95,13 @@ def register(server: LanguageServer, state: ServerState) -> None:
         """Rebuild from the caches; tell the client and republish what changed."""
         before = {uri: _signature(service, uri) for uri in state.analyses}
         catalog = service.build()
-        result = catalog.as_json()
-        if result != published.get("catalog"):
-            published["catalog"] = result
-            ls.protocol.notify(CATALOG_CHANGED, result)
+        shape = [entry.signature() for entry in catalog.entries]
+        if shape != published.get("shape"):
+            published["shape"] = shape
+            published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
+            ls.protocol.notify(
+                CATALOG_CHANGED, {"harness": catalog.harness, "version": published["version"]}
+            )
         for uri, analysis in list(state.analyses.items()):
             if _signature(service, uri) != before.get(uri):
                 publish(ls, state, analysis)
@@ -131,6 +130,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if service.catalog is not None:
             service.forget()
             refresh_catalog(ls)
+            service.baseline = _snapshot(service)  # the poll compares with the new sources
 
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
@@ -300,17 +300,17 @@ def _snapshot(service: CatalogService) -> dict[Path, tuple[int, int]]:
 
 
 async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
-    previous = _snapshot(service)
+    service.baseline = _snapshot(service)
     while True:
         await asyncio.sleep(POLL_SECONDS)
         try:
-            now = _snapshot(service)
+            now, previous = _snapshot(service), service.baseline
             if now != previous:
                 for path in set(now) ^ set(previous):
                     service.file_changed(path, listed=True)
                 for path in {p for p in now if p in previous and now[p] != previous[p]}:
                     service.file_changed(path)
                 refresh(ls)
-                previous = now
+                service.baseline = now
         except Exception:
             log.warning("polling the user-level folders failed", exc_info=True)

@@ -28,6 +28,11 @@ from subagent_ls.catalog.scan import (
 )
 from subagent_ls.lsp.state import Analysis, ServerState
 
+
+def path_of_uri(uri: str) -> Path:
+    return Path(to_fs_path(uri) or uri)
+
+
 Stamp = tuple[object, ...]
 """("open", version) for an open document, ("disk",) for a file read from disk."""
 
@@ -43,6 +48,8 @@ class CatalogService:
     cross: dict[Path, list[CrossFinding]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     by_path: dict[Path, Entry] = field(default_factory=dict)
+    baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    """The polled files' time stamps when the catalog last took them in."""
 
     def environment(self) -> Environment:
         settings = self.state.settings
@@ -106,7 +113,7 @@ class CatalogService:
     def document_changed(self, analysis: Analysis) -> bool:
         """Record an open document's new version; True when what the catalog shows of it
         changed (a keystroke in the body usually changes nothing)."""
-        path = Path(to_fs_path(analysis.uri) or analysis.uri)
+        path = path_of_uri(analysis.uri)
         changed = False
         for (cached_path, dialect), (_, old) in list(self.facts.items()):
             if cached_path == path:
@@ -120,8 +127,9 @@ class CatalogService:
         when their version moved; many files at once are read on one process per core."""
         results: dict[tuple[Path, str], FileFacts | None] = {}
         on_disk = []
+        open_paths = {path_of_uri(uri): a for uri, a in self.state.analyses.items()}
         for path, dialect in work:
-            analysis = self.state.analyses.get(path.as_uri())
+            analysis = open_paths.get(path)
             cached = self.facts.get((path, dialect))
             if analysis is not None:
                 stamp = ("open", analysis.version)
@@ -133,7 +141,9 @@ class CatalogService:
             else:
                 on_disk.append((path, dialect))
         present = [item for item in on_disk if item[0].is_file()]
-        for item, facts in zip(present, analyze_on_disk(self.state.settings)(present), strict=True):
+        for item, facts in zip(
+            present, analyze_on_disk(self.state.settings, processes=False)(present), strict=True
+        ):
             self.facts[item] = (("disk",), facts)
             results[item] = facts
         return [results.get(item) for item in work]
