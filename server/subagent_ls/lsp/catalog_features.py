@@ -128,9 +128,9 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def on_settings(ls: LanguageServer) -> None:
         """Sources, severities and disabled names may have changed: list and read again."""
         if service.catalog is not None:
+            service.baseline = _snapshot(service)  # before listing: later changes are seen
             service.forget()
             refresh_catalog(ls)
-            service.baseline = _snapshot(service)  # the poll compares with the new sources
 
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
@@ -138,6 +138,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     state.name_notes.append(name_note)
 
     async def on_ready(ls: LanguageServer) -> None:
+        service.baseline = _snapshot(service)  # before the first listing: later changes are seen
         await _cold_build(ls, state, service, refresh_catalog)
         tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog)))
         if state.watch_files:
@@ -300,7 +301,8 @@ def _snapshot(service: CatalogService) -> dict[Path, tuple[int, int]]:
 
 
 async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
-    service.baseline = _snapshot(service)
+    """Compare the unwatched folders with ``service.baseline`` (taken before each full
+    listing, so nothing created meanwhile is missed) every ``POLL_SECONDS``."""
     while True:
         await asyncio.sleep(POLL_SECONDS)
         try:
