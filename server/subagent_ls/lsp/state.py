@@ -62,26 +62,17 @@ class ServerState:
         previous = self.analyses.get(uri)
         path = to_fs_path(uri) or uri
         doc = AgentDocument(path, text, previous=previous.doc if previous else None)
-        choice = choose_dialect(doc, self.settings)
-        analysis = Analysis(
-            uri,
-            version,
-            doc,
-            choice,
-            lint(doc, choice.dialect, self.settings),
-            is_agent(doc, self.settings),
-        )
-        self.analyses[uri] = analysis
-        return analysis
+        return self._store(uri, version, doc)
 
     def relint(self, uri: str) -> Analysis:
         """Lint an open document again (after a settings change)."""
         old = self.analyses[uri]
-        choice = choose_dialect(old.doc, self.settings)
-        analysis = Analysis(
-            uri, old.version, old.doc, choice, lint(old.doc, choice.dialect, self.settings),
-            is_agent(old.doc, self.settings),
-        )  # fmt: skip
+        return self._store(uri, old.version, old.doc)
+
+    def _store(self, uri: str, version: int | None, doc: AgentDocument) -> Analysis:
+        choice = choose_dialect(doc, self.settings)
+        result = lint(doc, choice.dialect, self.settings)
+        analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
         self.analyses[uri] = analysis
         return analysis
 
