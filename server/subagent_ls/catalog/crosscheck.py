@@ -8,10 +8,10 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from subagent_ls.catalog.model import Entry, Source
+from subagent_ls.catalog.model import Entry
 from subagent_ls.catalog.profiles import Environment, Profile, distinct
 from subagent_ls.catalog.resolve import CrossFinding, resolve
-from subagent_ls.catalog.scan import builtin_entries
+from subagent_ls.catalog.scan import builtin_entries, holds
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.checking import FileReport, LocatedFinding, Place, RelatedPlace
 from subagent_ls.engine.lint import silenced
@@ -20,22 +20,11 @@ from subagent_ls.engine.settings import Settings
 START = Place(0, 0, 0, 0, 1, 1, 1, 1)
 
 
-def _holds(source: Source, path: str) -> bool:
-    """Whether the file at absolute ``path`` belongs to ``source`` (string tests: this runs
-    for every checked file and source)."""
-    if source.path is None:
-        return False
-    folder = str(source.path)
-    if os.path.dirname(path) == folder:
-        return True
-    return source.recursive and path.startswith(folder + os.sep)
-
-
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
     for source in distinct(profile.sources(env)):
-        for path in sorted((p for p in located if _holds(source, p)), key=lambda p: Path(p).parts):
+        for path in sorted((p for p in located if holds(source, p)), key=lambda p: Path(p).parts):
             report = located.pop(path)
             verdict = report.verdict
             entries.append(

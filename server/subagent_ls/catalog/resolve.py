@@ -38,9 +38,18 @@ def where(entry: Entry) -> str:
 def resolve(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
     """Mark the effective definition of every name; entries come in discovery order."""
     if profile.builtin_collision == "suffix":
-        _suffix_builtin_collisions(entries)
+        builtin = {entry.name for entry in entries if entry.source.level == "builtin"}
+        suffix_builtin_collisions(entries, builtin)
+    return settle(profile, entries)
+
+
+def settle(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
+    """Resolve precedence among ``entries`` (in discovery order), forgetting what was settled
+    before: called with every entry of some names, it settles those names again."""
     groups: dict[str, list[Entry]] = {}
     for entry in entries:
+        entry.effective, entry.shadowed_by = False, None
+        entry.shadows, entry.duplicates = [], []
         if entry.loads:
             groups.setdefault(entry.name, []).append(entry)
     findings: list[CrossFinding] = []
@@ -50,8 +59,8 @@ def resolve(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
     return findings
 
 
-def _suffix_builtin_collisions(entries: list[Entry]) -> None:
-    builtin = {entry.name for entry in entries if entry.source.level == "builtin"}
+def suffix_builtin_collisions(entries: list[Entry], builtin: set[str]) -> None:
+    """agent-core keeps a synced file named like a built-in as ``name@source``."""
     for entry in entries:
         if entry.source.level != "builtin" and entry.name in builtin:
             entry.name = f"{entry.name}@{entry.source.id}"

@@ -141,6 +141,18 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
     return found
 
 
+def holds(source: Source, path: str) -> bool:
+    """Whether ``source_files`` lists the file at the absolute ``path`` (string tests: this
+    runs for every checked file and source)."""
+    if source.path is None or not path.endswith(".md"):
+        return False
+    folder = str(source.path).rstrip(os.sep)
+    if not path.startswith(folder + os.sep):
+        return False
+    parts = path[len(folder) + 1 :].split(os.sep)
+    return (len(parts) == 1 or source.recursive) and not any(p.startswith(".") for p in parts)
+
+
 def build_catalog(
     profile: Profile, env: Environment, analyze: Analyze, list_files: ListFiles = source_files
 ) -> tuple[Catalog, list[CrossFinding], list[str]]:
@@ -153,9 +165,7 @@ def build_catalog(
     removed = removed_names(profile, env)
     for (source, path), facts in zip(located, found, strict=True):
         if facts is not None:
-            entry = entry_from(source, path, facts, env)
-            entry.disabled |= entry.name in removed
-            entries.append(entry)
+            entries.append(entry_from(source, path, facts, env, removed))
     findings = resolve(profile, entries)
     shown = ([BUILTIN] if profile.builtins else []) + sources
     return Catalog(profile.id, shown, entries), findings, problems
@@ -177,7 +187,10 @@ def builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
     ]
 
 
-def entry_from(source: Source, path: Path, facts: FileFacts, env: Environment) -> Entry:
+def entry_from(
+    source: Source, path: Path, facts: FileFacts, env: Environment, removed: set[str]
+) -> Entry:
+    """The entry of one file; ``removed`` are names the harness drops after merging."""
     return Entry(
         name=facts.name,
         source=source,
@@ -185,7 +198,7 @@ def entry_from(source: Source, path: Path, facts: FileFacts, env: Environment) -
         dialect=source.dialect,
         description=facts.description,
         loads=facts.loads,
-        disabled=facts.disabled or facts.name in env.disabled,
+        disabled=facts.disabled or facts.name in env.disabled or facts.name in removed,
         errors=facts.errors,
         warnings=facts.warnings,
         anchor=facts.name_location,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from lsprotocol import types
@@ -28,8 +29,6 @@ CATALOG = "subagents/catalog"
 CATALOG_CHANGED = "subagents/catalogChanged"
 STATUS_COMMAND = "subagent-ls.catalogEntry"
 """The code lens command: answers the file's catalog entry (the lens itself informs)."""
-STATUS_COMMAND = "subagent-ls.catalogEntry"
-"""The code lens command: answers the catalog entry of the file (its lens is informative)."""
 POLL_SECONDS = 2.0
 WATCHED = (
     "**/.agents/agents/**/*.md",
@@ -63,7 +62,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     tasks: set[asyncio.Task] = set()  # keeps the poll task referenced
 
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
-        findings = service.cross.get(path_of(analysis.uri), [])
+        findings = service.findings_of(path_of(analysis.uri))
         encoding = state.encoding
         suppressed = suppressed_codes(analysis.doc)
         diagnostics = []
@@ -91,31 +90,39 @@ def register(server: LanguageServer, state: ServerState) -> None:
             )
         return diagnostics
 
-    def refresh_catalog(ls: LanguageServer) -> None:
-        """Rebuild from the caches; tell the client and republish what changed."""
-        before = {uri: _signature(service, uri) for uri in state.analyses}
-        catalog = service.build()
-        shape = [entry.signature() for entry in catalog.entries]
-        if shape != published.get("shape"):
-            published["shape"] = shape
-            published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
-            ls.protocol.notify(
-                CATALOG_CHANGED, {"harness": catalog.harness, "version": published["version"]}
-            )
+    def announce(ls: LanguageServer, before: dict[str, tuple]) -> None:
+        """Tell the client the catalog changed; republish the open files whose cross-file
+        findings changed (``before``: their findings until now)."""
+        published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
+        harness = state.settings.harness
+        ls.protocol.notify(CATALOG_CHANGED, {"harness": harness, "version": published["version"]})
         for uri, analysis in list(state.analyses.items()):
             if _signature(service, uri) != before.get(uri):
                 publish(ls, state, analysis)
 
+    def rebuild(ls: LanguageServer) -> None:
+        """Build the whole catalog from the caches; announce it if what it shows changed."""
+        before = {uri: _signature(service, uri) for uri in state.analyses}
+        shape = [entry.signature() for entry in service.build().entries]
+        if shape != published.get("shape"):
+            published["shape"] = shape
+            announce(ls, before)
+
+    def take_in(ls: LanguageServer, paths: Iterable[Path]) -> None:
+        """Files changed: update their entries and the names they touch (a full build only
+        when the change cannot be placed); announce when the catalog shows something new."""
+        before = {uri: _signature(service, uri) for uri in state.analyses}
+        touched = service.update(paths)
+        if touched is None:
+            rebuild(ls)
+        elif touched:
+            published["shape"] = None  # stale now: the next full build announces itself
+            announce(ls, before)
+
     def on_analysis(ls: LanguageServer, uri: str) -> None:
-        """After an edit: rebuild only when what the catalog shows of the file changed."""
-        if service.catalog is None or not _in_sources(service, path_of(uri)):
-            return
-        analysis = state.analyses.get(uri)
-        if analysis is None:  # closed: the file on disk counts again
-            service.file_changed(path_of(uri))
-            refresh_catalog(ls)
-        elif service.document_changed(analysis) or service.entry_of(path_of(uri)) is None:
-            refresh_catalog(ls)
+        """After an edit or a close (the file on disk counts again)."""
+        if service.live is not None:
+            take_in(ls, [path_of(uri)])
 
     def name_note(analysis: Analysis) -> str | None:
         entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
@@ -130,7 +137,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if service.catalog is not None:
             service.baseline = _snapshot(service)  # before listing: later changes are seen
             service.forget()
-            refresh_catalog(ls)
+            rebuild(ls)
 
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
@@ -139,8 +146,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     async def on_ready(ls: LanguageServer) -> None:
         service.baseline = _snapshot(service)  # before the first listing: later changes are seen
-        await _cold_build(ls, state, service, refresh_catalog)
-        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, refresh_catalog)))
+        await _cold_build(ls, state, service, rebuild)
+        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, take_in)))
         if state.watch_files:
             await _register_watchers(ls, state)
 
@@ -162,10 +169,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
-        for change in params.changes:
-            moved = change.type != types.FileChangeType.Changed
-            service.file_changed(path_of(change.uri), listed=moved)
-        refresh_catalog(ls)
+        take_in(ls, [path_of(change.uri) for change in params.changes])
 
     @server.feature(types.WORKSPACE_SYMBOL)
     def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
@@ -239,14 +243,7 @@ def lens_titles(analysis: Analysis, entry: Entry | None) -> list[str]:
 
 
 def _signature(service: CatalogService, uri: str) -> tuple:
-    return tuple((f.code, f.message) for f in service.cross.get(path_of(uri), []))
-
-
-def _in_sources(service: CatalogService, path: Path) -> bool:
-    for source in service.sources():
-        if source.path is not None and (path.parent == source.path or source.path in path.parents):
-            return True
-    return False
+    return tuple((f.code, f.message) for f in service.findings_of(path_of(uri)))
 
 
 async def _cold_build(
@@ -300,7 +297,7 @@ def _snapshot(service: CatalogService) -> dict[Path, tuple[int, int]]:
     return stamps
 
 
-async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
+async def _poll(ls: LanguageServer, service: CatalogService, take_in) -> None:
     """Compare the unwatched folders with ``service.baseline`` (taken before each full
     listing, so nothing created meanwhile is missed) every ``POLL_SECONDS``."""
     while True:
@@ -308,11 +305,8 @@ async def _poll(ls: LanguageServer, service: CatalogService, refresh) -> None:
         try:
             now, previous = _snapshot(service), service.baseline
             if now != previous:
-                for path in set(now) ^ set(previous):
-                    service.file_changed(path, listed=True)
-                for path in {p for p in now if p in previous and now[p] != previous[p]}:
-                    service.file_changed(path)
-                refresh(ls)
+                paths = now.keys() | previous.keys()
+                take_in(ls, {p for p in paths if now.get(p) != previous.get(p)})
                 service.baseline = now
         except Exception:
             log.warning("polling the user-level folders failed", exc_info=True)

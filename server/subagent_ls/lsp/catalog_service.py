@@ -1,29 +1,31 @@
 """The server's live catalog: built once, then kept current file by file.
 
-Directory listings are cached per source and refreshed only when files appear or go away (a
-watched-file event, or the poll of user-level folders outside the workspace); what each file
-contributes is cached and recomputed only for the file that changed (its open version, or its
-time stamp on disk). Resolving precedence again is cheap and done on every change.
+Directory listings are cached per source and refreshed only when files appear or go away;
+what each file contributes is cached and recomputed only for the file that changed (its open
+version, or a watched-file event or the poll of folders outside the workspace for the disk).
+A change re-resolves only the names of the file that changed (``LiveCatalog``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from pygls.uris import to_fs_path
 
+from subagent_ls.catalog.live import LiveCatalog
 from subagent_ls.catalog.model import Catalog, Entry, Source
 from subagent_ls.catalog.profiles import PROFILES, Environment, distinct
 from subagent_ls.catalog.resolve import CrossFinding
 from subagent_ls.catalog.scan import (
     FileFacts,
     Work,
-    analyze_on_disk,
-    build_catalog,
     facts_from,
     facts_of,
+    facts_on_disk,
     source_files,
 )
 from subagent_ls.lsp.state import Analysis, ServerState
@@ -43,13 +45,17 @@ class CatalogService:
     home: Path = field(default_factory=lambda: Path(os.path.expanduser("~")))
     environ: dict[str, str] = field(default_factory=lambda: dict(os.environ))
     listings: dict[str, list[Path]] = field(default_factory=dict)
-    facts: dict[tuple[Path, str], tuple[Stamp, FileFacts]] = field(default_factory=dict)
-    catalog: Catalog | None = None
-    cross: dict[Path, list[CrossFinding]] = field(default_factory=dict)
+    facts: dict[Path, dict[str, tuple[Stamp, FileFacts | None]]] = field(default_factory=dict)
+    """Each file's facts by the dialect it was read in."""
+    live: LiveCatalog | None = None
+    """The catalog of the configured harness, kept current file by file."""
     problems: list[str] = field(default_factory=list)
-    by_path: dict[Path, Entry] = field(default_factory=dict)
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
+
+    @property
+    def catalog(self) -> Catalog | None:
+        return self.live.catalog if self.live else None
 
     def environment(self) -> Environment:
         settings = self.state.settings
@@ -75,28 +81,32 @@ class CatalogService:
         self.listings.clear()
         self.facts.clear()
 
-    def file_changed(self, path: Path, *, listed: bool = False) -> None:
-        """A file on disk changed; ``listed`` when it appeared or went away (folders are
-        listed again only then)."""
-        for key in [k for k in self.facts if k[0] == path]:
-            del self.facts[key]
-        if listed:
-            self.listings.clear()
-
     def build(self, harness: str | None = None) -> Catalog:
         """The catalog for ``harness`` (default: the setting), from the caches."""
         profile = PROFILES[harness or self.state.settings.harness]
-        catalog, findings, problems = build_catalog(
-            profile, self.environment(), self._facts, self._listing
-        )
+        live, problems = LiveCatalog.build(profile, self.environment(), self._facts, self._listing)
         if profile.id == self.state.settings.harness:
-            self.catalog, self.problems = catalog, problems
-            self.by_path = {entry.path: entry for entry in catalog.entries if entry.path}
-            self.cross = {}
-            for finding in findings:
-                if finding.entry.path is not None:
-                    self.cross.setdefault(finding.entry.path, []).append(finding)
-        return catalog
+            self.live, self.problems = live, problems
+        return live.catalog
+
+    def update(self, paths: Iterable[Path]) -> set[Path] | None:
+        """Take in what the files at ``paths`` hold now (an open version, else the disk);
+        the files whose place in the catalog may have changed, None when the catalog must be
+        built again."""
+        paths = list(paths)
+        for path in paths:
+            self.facts.pop(path, None)
+        touched: set[Path] = set()
+        for path in paths:
+            was_listed = self.entry_of(path) is not None
+            read = partial(self._read_for_source, path)
+            found = self.live.update(path, read) if self.live else None
+            if found is None or was_listed != (self.entry_of(path) is not None):
+                self.listings.clear()  # files came or went: list the folders again next build
+            if found is None:
+                return None
+            touched |= found
+        return touched
 
     def _listing(self, source: Source, problems: list[str]) -> list[Path]:
         key = f"{source.id}:{source.path}"
@@ -110,46 +120,42 @@ class CatalogService:
             return facts_from(analysis.doc, analysis.choice.dialect, analysis.result)
         return facts_of(analysis.doc, dialect, self.state.settings)
 
-    def document_changed(self, analysis: Analysis) -> bool:
-        """Record an open document's new version; True when what the catalog shows of it
-        changed (a keystroke in the body usually changes nothing)."""
-        path = path_of_uri(analysis.uri)
-        changed = False
-        for (cached_path, dialect), (_, old) in list(self.facts.items()):
-            if cached_path == path:
-                new = self._open_facts(analysis, dialect)
-                self.facts[(path, dialect)] = (("open", analysis.version), new)
-                changed |= new != old
-        return changed
+    def _read(self, path: Path, dialect: str, analysis: Analysis | None = None) -> FileFacts | None:
+        """One file's facts in ``dialect``: from the cache while its stamp holds, else from
+        its open analysis or the disk (None: it is not there)."""
+        if analysis is None:
+            analysis = self._open_analysis(path)
+        stamp: Stamp = ("open", analysis.version) if analysis else ("disk",)
+        cached = self.facts.get(path, {}).get(dialect)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        if analysis is not None:
+            facts: FileFacts | None = self._open_facts(analysis, dialect)
+        else:
+            facts = facts_on_disk((path, dialect), self.state.settings) if path.is_file() else None
+        self.facts.setdefault(path, {})[dialect] = (stamp, facts)
+        return facts
+
+    def _read_for_source(self, path: Path, source: Source) -> FileFacts | None:
+        return self._read(path, source.dialect)
+
+    def _open_analysis(self, path: Path) -> Analysis | None:
+        for uri, analysis in self.state.analyses.items():
+            if path_of_uri(uri) == path:
+                return analysis
+        return None
 
     def _facts(self, work: Work) -> list[FileFacts | None]:
-        """Cached facts: disk files are read again only after ``file_changed``, open documents
-        when their version moved; many files at once are read on one process per core."""
-        results: dict[tuple[Path, str], FileFacts | None] = {}
-        on_disk = []
+        """Cached facts: disk files are read again only after ``update``, open documents
+        when their version moved."""
         open_paths = {path_of_uri(uri): a for uri, a in self.state.analyses.items()}
-        for path, dialect in work:
-            analysis = open_paths.get(path)
-            cached = self.facts.get((path, dialect))
-            if analysis is not None:
-                stamp = ("open", analysis.version)
-                if cached is None or cached[0] != stamp:
-                    self.facts[(path, dialect)] = (stamp, self._open_facts(analysis, dialect))
-                results[(path, dialect)] = self.facts[(path, dialect)][1]
-            elif cached is not None and cached[0] == ("disk",):
-                results[(path, dialect)] = cached[1]
-            else:
-                on_disk.append((path, dialect))
-        present = [item for item in on_disk if item[0].is_file()]
-        for item, facts in zip(
-            present, analyze_on_disk(self.state.settings, processes=False)(present), strict=True
-        ):
-            self.facts[item] = (("disk",), facts)
-            results[item] = facts
-        return [results.get(item) for item in work]
+        return [self._read(path, dialect, open_paths.get(path)) for path, dialect in work]
 
     def entries_named(self, name: str) -> list[Entry]:
         return self.catalog.named(name) if self.catalog else []
 
+    def findings_of(self, path: Path) -> list[CrossFinding]:
+        return self.live.findings.get(path, []) if self.live else []
+
     def entry_of(self, path: Path) -> Entry | None:
-        return self.by_path.get(path)
+        return self.live.entry_at(path) if self.live else None

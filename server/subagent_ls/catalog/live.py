@@ -1,0 +1,150 @@
+"""A catalog kept current one file at a time: a changed, created or deleted file's entry is
+replaced, inserted or removed in place, and only the names it had and has are resolved again
+(a full build resolves every name; the editor pays that once)."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from subagent_ls.catalog.model import Catalog, Entry, Source
+from subagent_ls.catalog.profiles import Environment, Profile
+from subagent_ls.catalog.resolve import CrossFinding, settle, suffix_builtin_collisions
+from subagent_ls.catalog.scan import (
+    Analyze,
+    FileFacts,
+    ListFiles,
+    build_catalog,
+    entry_from,
+    holds,
+    removed_names,
+)
+
+ReadFacts = Callable[[Source], "FileFacts | None"]
+"""Reads one file as ``source`` would (None: the file is gone or is no agent)."""
+
+
+@dataclass(slots=True)
+class LiveCatalog:
+    profile: Profile
+    env: Environment
+    catalog: Catalog
+    findings: dict[Path, list[CrossFinding]] = field(default_factory=dict)
+    """Cross-file findings by the path of the file they are about."""
+    facts: dict[Path, FileFacts] = field(default_factory=dict)
+    positions: dict[Path, int] = field(default_factory=dict)
+    """Where each file's entry is in ``catalog.entries``."""
+    ambiguous: set[Path] = field(default_factory=set)
+    """Files two sources list (nested folders): changing one builds the catalog again."""
+    builtin: set[str] = field(default_factory=set)
+    removed: set[str] = field(default_factory=set)
+
+    @classmethod
+    def build(
+        cls, profile: Profile, env: Environment, analyze: Analyze, list_files: ListFiles
+    ) -> tuple[LiveCatalog, list[str]]:
+        """Everything from scratch; also the paths skipped with their reasons."""
+        facts: dict[Path, FileFacts] = {}
+
+        def remembering(work: list[tuple[Path, str]]) -> list[FileFacts | None]:
+            found = analyze(work)
+            for (path, _), item in zip(work, found, strict=True):
+                if item is not None:
+                    facts[path] = item
+            return found
+
+        catalog, findings, problems = build_catalog(profile, env, remembering, list_files)
+        live = cls(profile, env, catalog, facts=facts, removed=removed_names(profile, env))
+        live.builtin = {e.name for e in catalog.entries if e.source.level == "builtin"}
+        for finding in findings:
+            live._add(finding)
+        live._index()
+        return live, problems
+
+    def entry_at(self, path: Path) -> Entry | None:
+        index = self.positions.get(path)
+        return None if index is None else self.catalog.entries[index]
+
+    def source_of(self, path: Path) -> Source | None:
+        """The one source that lists ``path`` (None: none does, or more than one)."""
+        entry = self.entry_at(path)
+        if entry is not None:
+            return entry.source
+        holding = [s for s in self.catalog.sources if holds(s, str(path))]
+        return holding[0] if len(holding) == 1 else None
+
+    def update(self, path: Path, read: ReadFacts) -> set[Path] | None:
+        """Take in what ``path`` holds now. Returns the files whose place in the catalog may
+        have changed (empty: nothing the catalog shows changed), or None when the catalog
+        must be built again (a file two sources list)."""
+        if path in self.ambiguous:
+            return None
+        source = self.source_of(path)
+        if source is None:
+            in_some = any(holds(s, str(path)) for s in self.catalog.sources)
+            return None if in_some else set()
+        facts = read(source)
+        old = self.entry_at(path)
+        if facts == self.facts.get(path) and (facts is None) == (old is None):
+            return set()
+        entries = self.catalog.entries
+        new = None if facts is None else self._entry(source, path, facts)
+        if old is not None and new is not None:
+            entries[self.positions[path]] = new
+        elif old is not None:
+            del entries[self.positions[path]]
+            self._index()
+        elif new is not None:
+            entries.insert(self._insertion_point(source, path), new)
+            self._index()
+        if facts is None:
+            self.facts.pop(path, None)
+        else:
+            self.facts[path] = facts
+        self.findings.pop(path, None)
+        names = {entry.name for entry in (old, new) if entry is not None}
+        return self._settle(names) | {path}
+
+    def _entry(self, source: Source, path: Path, facts: FileFacts) -> Entry:
+        entry = entry_from(source, path, facts, self.env, self.removed)
+        if self.profile.builtin_collision == "suffix":
+            suffix_builtin_collisions([entry], self.builtin)
+        return entry
+
+    def _settle(self, names: set[str]) -> set[Path]:
+        """Resolve ``names`` again; the files of their entries."""
+        members = [entry for entry in self.catalog.entries if entry.name in names]
+        touched = {entry.path for entry in members if entry.path is not None}
+        for path in touched:
+            self.findings.pop(path, None)
+        for finding in settle(self.profile, members):
+            self._add(finding)
+        return touched
+
+    def _add(self, finding: CrossFinding) -> None:
+        if finding.entry.path is not None:
+            self.findings.setdefault(finding.entry.path, []).append(finding)
+
+    def _index(self) -> None:
+        self.positions.clear()
+        self.ambiguous.clear()
+        for index, entry in enumerate(self.catalog.entries):
+            if entry.path is None:
+                continue
+            if entry.path in self.positions:
+                self.ambiguous.add(entry.path)
+            self.positions[entry.path] = index
+
+    def _insertion_point(self, source: Source, path: Path) -> int:
+        """Where a new file of ``source`` goes: sources in order, within a source the order
+        its folder walk lists files in (by path components)."""
+        order = {s: rank for rank, s in enumerate(self.catalog.sources)}
+        target = order[source]
+        entries = self.catalog.entries
+        ranks = [order.get(entry.source, -1) for entry in entries]
+        start = bisect.bisect_left(ranks, target)
+        end = bisect.bisect_right(ranks, target)
+        keys = [entry.path.parts for entry in entries[start:end]]  # type: ignore[union-attr]
+        return start + bisect.bisect_left(keys, path.parts)

@@ -1,0 +1,99 @@
+"""The live catalog (the server's, kept current one file at a time) against a catalog built
+from scratch: after every create, change and delete in any source of any profile, both show the
+same entries and findings, and the files reported as touched include every file whose place in
+the catalog changed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from subagent_ls.catalog.live import LiveCatalog
+from subagent_ls.catalog.model import Source
+from subagent_ls.catalog.profiles import PROFILES, Environment, distinct
+from subagent_ls.catalog.scan import analyze_on_disk, facts_on_disk, source_files
+from subagent_ls.engine.settings import Settings
+
+SETTINGS = Settings()
+FILES = ("a.md", "b.md", "c.md", "nested/d.md", ".hidden.md")
+
+
+def build(profile_id: str, env: Environment) -> LiveCatalog:
+    analyze = analyze_on_disk(SETTINGS, processes=False)
+    return LiveCatalog.build(PROFILES[profile_id], env, analyze, source_files)[0]
+
+
+def shown(live: LiveCatalog) -> tuple[list, dict]:
+    """What a client sees: every entry, and every file's findings with their partners."""
+    findings = {
+        path: sorted((f.code, f.message, tuple(str(r.path) for r in f.related)) for f in items)
+        for path, items in live.findings.items()
+        if items
+    }
+    return live.catalog.as_json()["entries"], findings
+
+
+def random_text(rng: random.Random, path: Path, names: list[str]) -> str:
+    name = rng.choice([*names, None, path.stem])
+    head = f"name: {name}\n" if name else ""
+    description = rng.choice(["Reviews code. Use when a change is ready.", "Audits code.", ""])
+    extra = rng.choice(["", "enabled: false\n", "complexity: huge\n"])
+    fence = rng.choice(["---", "---", "---", "--"])
+    return f"---\n{head}description: {description}\n{extra}{fence}\nBody\n"
+
+
+def places(profile_id: str, env: Environment) -> list[tuple[Source, Path]]:
+    sources = [s for s in distinct(PROFILES[profile_id].sources(env)) if s.path is not None]
+    return [(source, source.path / file) for source in sources for file in FILES]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("profile_id", sorted(PROFILES))
+def test_updates_match_a_fresh_build(tmp_path, profile_id, seed):
+    home, root = tmp_path / "home", tmp_path / "work" / "project"
+    (root / ".claude/agents").mkdir(parents=True)
+    environ = {"ZUT_AGENT_PROFILES": str(tmp_path / "zut")}
+    env = Environment(home, (root,), (tmp_path / "extra",), environ, frozenset({"beta"}))
+    names = ["alpha", "beta", *list(PROFILES[profile_id].builtins)[:1]]
+    rng = random.Random(seed)
+    spots = places(profile_id, env)
+    live = build(profile_id, env)
+    for _ in range(40):
+        _, path = rng.choice(spots)
+        if path.exists() and rng.random() < 0.3:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(random_text(rng, path, names))
+        before = shown(live)
+
+        def read(source: Source, path: Path = path) -> object:
+            return facts_on_disk((path, source.dialect), SETTINGS) if path.is_file() else None
+
+        touched = live.update(path, read)  # type: ignore[arg-type]
+        fresh = build(profile_id, env)
+        if touched is None:  # the caller builds again
+            live = fresh
+            continue
+        after = shown(live)
+        expected = shown(fresh)
+        assert after[0] == expected[0]
+        for key in after[1].keys() | expected[1].keys():
+            assert (key, after[1].get(key)) == (key, expected[1].get(key))
+        assert changed(before, after) <= {t.absolute().as_uri() for t in touched}
+
+
+def changed(before: tuple[list, dict], after: tuple[list, dict]) -> set[str]:
+    """The files whose entry or findings differ."""
+    entries = [{e["uri"]: e for e in side[0] if e["uri"]} for side in (before, after)]
+    findings = [
+        {p.absolute().as_uri(): items for p, items in side[1].items()} for side in (before, after)
+    ]
+    return {
+        uri
+        for old, new in (entries, findings)
+        for uri in old.keys() | new.keys()
+        if old.get(uri) != new.get(uri)
+    }
