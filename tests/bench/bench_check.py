@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from generate import generate
+from installed import as_installed
 
 BUDGET_SECONDS = {2000: 1.0, 20000: 10.0}
 
@@ -53,4 +54,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    as_installed()
     raise SystemExit(main())

@@ -21,7 +21,7 @@ FILES = ("a.md", "b.md", "c.md", "nested/d.md", ".hidden.md")
 
 
 def build(profile_id: str, env: Environment) -> LiveCatalog:
-    analyze = analyze_on_disk(SETTINGS, processes=False)
+    analyze = analyze_on_disk(SETTINGS)
     return LiveCatalog.build(PROFILES[profile_id], env, analyze, source_files)[0]
 
 

@@ -97,13 +97,13 @@ def facts_on_disk(item: tuple[Path, str], settings: Settings) -> FileFacts:
     return facts_of(doc, dialect_id, settings)
 
 
-def analyze_on_disk(settings: Settings, *, processes: bool = True) -> Analyze:
-    """Read files from disk; large batches on one process per core unless ``processes`` is
-    off (the language server reads in its own process: forking it is not safe)."""
+def analyze_on_disk(settings: Settings) -> Analyze:
+    """Read files from disk, large batches on one process per core (for a program that may
+    fork: the language server reads through ``parallel_map_async``)."""
     read = partial(facts_on_disk, settings=settings)
 
     def analyze(work: Work) -> list[FileFacts | None]:
-        return list(parallel_map(read, work) if processes else map(read, work))
+        return list(parallel_map(read, work))
 
     return analyze
 

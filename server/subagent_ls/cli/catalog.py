@@ -69,10 +69,13 @@ def _line(entry: Entry, indent: str) -> str:
 def render_tree(catalog: Catalog) -> str:
     order = " < ".join(source.label for source in catalog.sources) or "(no sources)"
     lines = [f"Catalog for {catalog.harness}: {order}", ""]
+    named: dict[str, list[Entry]] = {}
+    for entry in catalog.entries:
+        named.setdefault(entry.name, []).append(entry)
     winners = [e for e in catalog.entries if e.effective]
     for winner in sorted(winners, key=lambda e: e.name.lower()):
         lines.append(_line(winner, ""))
-        for other in catalog.named(winner.name):
+        for other in named[winner.name]:
             if other is winner or not other.loads:
                 continue
             relation = "duplicate" if other.source is winner.source else "shadowed"
@@ -96,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"subagent-ls: {problem}", file=sys.stderr)
     if args.format == "json":
-        sys.stdout.write(json.dumps(catalog.as_json(), indent=2, ensure_ascii=False) + "\n")
+        document = json.dumps(catalog.as_json(), ensure_ascii=False, separators=(",", ":"))
+        sys.stdout.write(document + "\n")
     else:
         sys.stdout.write(render_tree(catalog) + "\n")
     return 0

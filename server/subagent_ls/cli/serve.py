@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 
@@ -18,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tcp and not port.isdigit():
         print(f"subagent-ls: --tcp needs HOST:PORT, not {args.tcp}", file=sys.stderr)
         return 2
+    gc.disable()  # start-up only allocates what lives on: the server turns collection back on
     from subagent_ls.lsp.logs import configure
     from subagent_ls.lsp.server import create_server
 

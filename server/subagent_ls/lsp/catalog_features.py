@@ -60,6 +60,14 @@ def register(server: LanguageServer, state: ServerState) -> None:
     service = CatalogService(state)
     published: dict[str, object] = {}
     tasks: set[asyncio.Task] = set()  # keeps the poll task referenced
+    scanning: list[asyncio.Task] = []  # the first scan, once the client is initialized
+
+    async def catalog_ready() -> None:
+        """Wait for the first scan; without one (no ``initialized`` yet) build now."""
+        if service.live is None and scanning:
+            await asyncio.shield(scanning[0])
+        if service.live is None:
+            service.build()
 
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
         findings = service.findings_of(path_of(analysis.uri))
@@ -146,19 +154,24 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     async def on_ready(ls: LanguageServer) -> None:
         service.baseline = _snapshot(service)  # before the first listing: later changes are seen
-        await _cold_build(ls, state, service, rebuild)
-        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, take_in)))
+        scan = asyncio.get_running_loop().create_task(_cold_build(ls, state, service, rebuild))
+        scanning.append(scan)
         if state.watch_files:
             await _register_watchers(ls, state)
+        await scan
+        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, take_in)))
 
     state.on_ready.append(on_ready)
 
     @server.feature(CATALOG)
-    def catalog_request(ls: LanguageServer, params: object) -> dict:
+    async def catalog_request(ls: LanguageServer, params: object) -> dict:
         harness = getattr(params, "harness", None) if params is not None else None
         if harness is not None and harness not in PROFILES:
             known = ", ".join(PROFILES)
             raise JsonRpcInvalidParams(f"unknown harness profile {harness!r}; known: {known}")
+        await catalog_ready()
+        if harness is None or harness == state.settings.harness:
+            return service.catalog.as_json()  # type: ignore[union-attr]
         return service.build(harness).as_json()
 
     @server.command(STATUS_COMMAND)
@@ -172,8 +185,9 @@ def register(server: LanguageServer, state: ServerState) -> None:
         take_in(ls, [path_of(change.uri) for change in params.changes])
 
     @server.feature(types.WORKSPACE_SYMBOL)
-    def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
-        catalog = service.catalog or service.build()
+    async def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
+        await catalog_ready()
+        catalog = service.catalog
         query = params.query.lower()
         return [
             types.SymbolInformation(
@@ -182,11 +196,13 @@ def register(server: LanguageServer, state: ServerState) -> None:
                 location=location,
                 container_name=entry.source.label,
             )
-            for entry in catalog.entries
+            for entry in catalog.entries  # type: ignore[union-attr]
             if query in entry.name.lower() and (location := entry_location(entry, state.encoding))
         ]
 
-    def locations_of_name(params: types.TextDocumentPositionParams) -> list[types.Location] | None:
+    async def locations_of_name(
+        params: types.TextDocumentPositionParams,
+    ) -> list[types.Location] | None:
         analysis = current(ls=server, state=state, uri=params.text_document.uri)
         if analysis is None:
             return None
@@ -194,17 +210,17 @@ def register(server: LanguageServer, state: ServerState) -> None:
         offset = to_offset(analysis.doc, params.position, state.encoding)
         if node is None or not node.span.start <= offset <= node.span.end:
             return None
-        service.catalog or service.build()
+        await catalog_ready()
         entries = service.entries_named(str(node.value)) or []
         return [loc for entry in entries if (loc := entry_location(entry, state.encoding))]
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: LanguageServer, params: types.DefinitionParams) -> list | None:
-        return locations_of_name(params)
+    async def definition(ls: LanguageServer, params: types.DefinitionParams) -> list | None:
+        return await locations_of_name(params)
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
-    def references(ls: LanguageServer, params: types.ReferenceParams) -> list | None:
-        return locations_of_name(params)
+    async def references(ls: LanguageServer, params: types.ReferenceParams) -> list | None:
+        return await locations_of_name(params)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     def code_lens(ls: LanguageServer, params: types.CodeLensParams) -> list | None:
@@ -247,7 +263,7 @@ def _signature(service: CatalogService, uri: str) -> tuple:
 
 
 async def _cold_build(
-    ls: LanguageServer, state: ServerState, service: CatalogService, refresh
+    ls: LanguageServer, state: ServerState, service: CatalogService, rebuild
 ) -> None:
     token = "subagents/scan"
     if state.work_done_progress:
@@ -258,7 +274,11 @@ async def _cold_build(
             )
         except Exception:
             token = ""
-    refresh(ls)
+    try:
+        await service.prefetch()
+    except Exception:  # the build reads what is missing itself
+        log.warning("reading the sources in parallel failed", exc_info=True)
+    rebuild(ls)
     if state.work_done_progress and token:
         count = len(service.catalog.entries) if service.catalog else 0
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{count} definitions"))

@@ -28,6 +28,7 @@ from subagent_ls.catalog.scan import (
     facts_on_disk,
     source_files,
 )
+from subagent_ls.engine.parallel import parallel_map_async
 from subagent_ls.lsp.state import Analysis, ServerState
 
 
@@ -50,6 +51,8 @@ class CatalogService:
     live: LiveCatalog | None = None
     """The catalog of the configured harness, kept current file by file."""
     problems: list[str] = field(default_factory=list)
+    stale: set[Path] = field(default_factory=set)
+    """Files that changed while ``prefetch`` read them."""
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
 
@@ -89,18 +92,40 @@ class CatalogService:
             self.live, self.problems = live, problems
         return live.catalog
 
+    async def prefetch(self) -> None:
+        """Read every file of the configured sources into the cache, on one process per core
+        and off the event loop (the first build then only assembles); files that change
+        meanwhile are read again by the build."""
+        self.stale.clear()
+        problems: list[str] = []
+        work = [
+            (path, source.dialect)
+            for source in self.sources()
+            for path in self._listing(source, problems)
+            if source.dialect not in self.facts.get(path, {})
+        ]
+        read = partial(facts_on_disk, settings=self.state.settings)
+        found = await parallel_map_async(read, work, preload=[facts_on_disk.__module__])
+        for (path, dialect), facts in zip(work, found, strict=True):
+            if path not in self.stale:
+                self.facts.setdefault(path, {}).setdefault(dialect, (("disk",), facts))
+
     def update(self, paths: Iterable[Path]) -> set[Path] | None:
         """Take in what the files at ``paths`` hold now (an open version, else the disk);
         the files whose place in the catalog may have changed, None when the catalog must be
-        built again."""
+        built again. Before the first build only the caches learn of it."""
         paths = list(paths)
         for path in paths:
             self.facts.pop(path, None)
+        if self.live is None:
+            self.stale.update(paths)
+            self.listings.clear()
+            return set()
         touched: set[Path] = set()
         for path in paths:
             was_listed = self.entry_of(path) is not None
             read = partial(self._read_for_source, path)
-            found = self.live.update(path, read) if self.live else None
+            found = self.live.update(path, read)
             if found is None or was_listed != (self.entry_of(path) is not None):
                 self.listings.clear()  # files came or went: list the folders again next build
             if found is None:
