@@ -47,7 +47,10 @@ def find_layout(lines: LineIndex) -> Layout:
     opening = Span(0, first_end)
     yaml_start = lines.line_start(1) if lines.line_count > 1 else len(text)
     for line in range(1, lines.line_count):
-        start, end = lines.line_start(line), lines.line_end(line)
+        start = lines.line_start(line)
+        if not text.startswith("---", start):
+            continue
+        end = lines.line_end(line)
         match = _CLOSING.fullmatch(text, start, end)
         if match:
             body_start = lines.line_start(line + 1) if line + 1 < lines.line_count else len(text)

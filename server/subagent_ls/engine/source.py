@@ -46,11 +46,11 @@ def decode(data: bytes) -> SourceText:
 def read_source(path: str) -> SourceText:
     """Read and decode a file; never raises for I/O problems."""
     try:
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            return _too_large(size)
         with open(path, "rb") as handle:
-            return decode(handle.read(MAX_FILE_BYTES + 1))
+            data = handle.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                return _too_large(os.fstat(handle.fileno()).st_size)
+            return decode(data)
     except OSError as error:
         return SourceText("", unreadable=f"the file cannot be read: {error.strerror or error}")
 

@@ -35,7 +35,8 @@ class LineIndex:
         if "\r" in text:
             self._starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
         else:
-            self._starts = [0, *accumulate(len(line) + 1 for line in text.split("\n")[:-1])]
+            lengths = map(len, text.split("\n")[:-1])
+            self._starts = [0, *accumulate(map((1).__add__, lengths))]
 
     @property
     def line_count(self) -> int:

@@ -84,20 +84,32 @@ class YamlError:
 
 @dataclass(frozen=True, slots=True)
 class YamlParse:
+    """``repeated_keys``: the mappings that define a key twice (found while converting)."""
+
     root: YamlNode | None
     error: YamlError | None = None
+    repeated_keys: tuple[YamlNode, ...] = ()
 
 
 @cache
 def loader_class() -> Any:
-    """libyaml's composer through ruamel.yaml, or ruamel's own where the wheel is missing."""
+    """libyaml's composer through ruamel.yaml (parser and tag resolver only: nothing here
+    constructs objects), or ruamel's own where the wheel is missing."""
+    from ruamel.yaml.resolver import Resolver
+
     try:
-        from ruamel.yaml.cyaml import CSafeLoader
+        from ruamel.yaml.cyaml import CParser
     except ImportError:  # pragma: no cover - platforms without the libyaml wheel
         from ruamel.yaml.loader import SafeLoader
 
         return SafeLoader
-    return CSafeLoader
+
+    class Composer(CParser, Resolver):  # type: ignore[misc, valid-type]
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Resolver.__init__(self, loadumper=self)
+
+    return Composer
 
 
 def parse_yaml(text: str, base: int) -> YamlParse:
@@ -117,12 +129,14 @@ def parse_yaml(text: str, base: int) -> YamlParse:
         return YamlParse(None, YamlError(str(error), base))
     if node is None:
         return YamlParse(None)
+    converter = _Converter(base)
     try:
-        return YamlParse(_Converter(base).convert(node))
+        root = converter.convert(node)
     except RecursionError:
         return YamlParse(
             None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base)
         )
+    return YamlParse(root, repeated_keys=tuple(converter.repeated_keys))
 
 
 def _error_of(error: Any, base: int) -> YamlError:
@@ -157,6 +171,7 @@ class _Converter:
     def __init__(self, base: int) -> None:
         self._base = base
         self._seen: dict[int, YamlNode] = {}
+        self.repeated_keys: list[YamlNode] = []
 
     def convert(self, node: Node) -> YamlNode:
         done = self._seen.get(id(node))
@@ -177,6 +192,8 @@ class _Converter:
         result = YamlNode("map", span, None, flow=flow)
         self._seen[id(node)] = result
         result.items = [MapItem(self.convert(k), self.convert(v)) for k, v in node.value]
+        if len({item.name for item in result.items}) < len(result.items):
+            self.repeated_keys.append(result)
         return result
 
 

@@ -143,8 +143,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def on_settings(ls: LanguageServer) -> None:
         """Sources, severities and disabled names may have changed: list and read again."""
         if service.catalog is not None:
-            service.baseline = _snapshot(service)  # before listing: later changes are seen
             service.forget()
+            service.baseline = service.snapshot(seed=True)  # later changes are seen
             rebuild(ls)
 
     state.on_analysis.append(on_analysis)
@@ -153,7 +153,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     state.name_notes.append(name_note)
 
     async def on_ready(ls: LanguageServer) -> None:
-        service.baseline = _snapshot(service)  # before the first listing: later changes are seen
+        service.baseline = service.snapshot(seed=True)  # later changes are seen
         scan = asyncio.get_running_loop().create_task(_cold_build(ls, state, service, rebuild))
         scanning.append(scan)
         if state.watch_files:
@@ -299,31 +299,13 @@ async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:
         log.warning("the client refused file watchers; polling instead", exc_info=True)
 
 
-def _snapshot(service: CatalogService) -> dict[Path, tuple[int, int]]:
-    """Time stamps of the files the client does not watch: sources outside the workspace
-    (user level, extra folders), and all sources when the client has no file watchers."""
-    stamps: dict[Path, tuple[int, int]] = {}
-    roots = service.state.roots if service.state.watch_files else ()
-    for source in service.sources():
-        if source.path is None or any(r == source.path or r in source.path.parents for r in roots):
-            continue
-        try:
-            pattern = "**/*.md" if source.recursive else "*.md"
-            for path in source.path.glob(pattern):
-                info = path.stat()
-                stamps[path] = (info.st_mtime_ns, info.st_size)
-        except OSError:
-            continue
-    return stamps
-
-
 async def _poll(ls: LanguageServer, service: CatalogService, take_in) -> None:
     """Compare the unwatched folders with ``service.baseline`` (taken before each full
     listing, so nothing created meanwhile is missed) every ``POLL_SECONDS``."""
     while True:
         await asyncio.sleep(POLL_SECONDS)
         try:
-            now, previous = _snapshot(service), service.baseline
+            now, previous = await asyncio.to_thread(service.snapshot), service.baseline
             if now != previous:
                 paths = now.keys() | previous.keys()
                 take_in(ls, {p for p in paths if now.get(p) != previous.get(p)})

@@ -133,8 +133,29 @@ class CatalogService:
             touched |= found
         return touched
 
+    def snapshot(self, *, seed: bool = False) -> dict[Path, tuple[int, int]]:
+        """Time stamps of the files no client watches: sources outside the workspace (user
+        level, extra folders), and every source when the client has no file watchers.
+        ``seed`` keeps the listings for the next build (they are as of now)."""
+        stamps: dict[Path, tuple[int, int]] = {}
+        roots = self.state.roots if self.state.watch_files else ()
+        for source in self.sources():
+            if source.path is None or any(r in (source.path, *source.path.parents) for r in roots):
+                continue
+            problems: list[str] = []
+            files = source_files(source, problems)
+            if seed and not problems:  # the build lists it again and reports what it skips
+                self.listings[_listing_key(source)] = files
+            for path in files:
+                try:
+                    info = os.stat(path)
+                except OSError:
+                    continue
+                stamps[path] = (info.st_mtime_ns, info.st_size)
+        return stamps
+
     def _listing(self, source: Source, problems: list[str]) -> list[Path]:
-        key = f"{source.id}:{source.path}"
+        key = _listing_key(source)
         if key not in self.listings:
             self.listings[key] = source_files(source, problems)
         return self.listings[key]
@@ -184,3 +205,7 @@ class CatalogService:
 
     def entry_of(self, path: Path) -> Entry | None:
         return self.live.entry_at(path) if self.live else None
+
+
+def _listing_key(source: Source) -> str:
+    return f"{source.id}:{source.path}"

@@ -131,20 +131,9 @@ def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:
 
 
 def _report_duplicate_keys(ctx: LintContext) -> None:
-    """Duplicated keys in every mapping of the frontmatter (each node visited once)."""
-    root = ctx.doc.yaml.root
-    assert root is not None
-    pending, visited = [root], set()
-    while pending:
-        node = pending.pop()
-        if id(node) in visited:
-            continue
-        visited.add(id(node))
-        if node.kind == "seq":
-            pending.extend(reversed(node.value))  # type: ignore[arg-type]
-        elif node.kind == "map":
-            _report_duplicates_in(ctx, node)
-            pending.extend(item.value for item in reversed(node.items))
+    """Duplicated keys in every mapping of the frontmatter (the parser lists those mappings)."""
+    for mapping in ctx.doc.yaml.repeated_keys:
+        _report_duplicates_in(ctx, mapping)
 
 
 def _report_duplicates_in(ctx: LintContext, mapping: YamlNode) -> None:
