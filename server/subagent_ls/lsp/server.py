@@ -50,6 +50,8 @@ def _roots(params: types.InitializeParams) -> tuple[Path, ...]:
 
 
 def create_server() -> LanguageServer:
+    """A new server. A program that runs it must guard its entry point with ``if __name__ ==
+    "__main__"``: a large catalog is read by worker processes that import the main module."""
     server = LanguageServer(
         "subagent-ls",
         __version__,
