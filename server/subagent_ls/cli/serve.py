@@ -22,11 +22,12 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()  # start-up only allocates what lives on: the server turns collection back on
     from subagent_ls.lsp.logs import configure
     from subagent_ls.lsp.server import create_server
+    from subagent_ls.lsp.transport import serve_stdio
 
     server = create_server()
     configure(server)
     if args.tcp:
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
-        server.start_io()
+        serve_stdio(server)
     return 0

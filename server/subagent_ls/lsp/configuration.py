@@ -3,6 +3,7 @@ validated once; a bad value is one ``window/showMessage`` and its default."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -51,9 +52,12 @@ def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.INITIALIZED)
     async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
         loader_class()  # load the YAML parser now, not on the first keystroke
-        await fetch_settings(ls, state)
-        for ready in state.on_ready:
-            await ready(ls)
+        try:
+            await fetch_settings(ls, state)
+            for ready in state.on_ready:
+                await ready(ls)
+        except asyncio.CancelledError:  # the session ended during start-up: nothing to report
+            log.info("the session ended before start-up finished")
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def changed(ls: LanguageServer, params: types.DidChangeConfigurationParams) -> None:

@@ -1,0 +1,69 @@
+"""stdio as editors and scripts provide it: a pipe (read by the event loop), a regular file
+(pygls's reader), and a client that goes away in the middle of a message."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from lsp_helpers import SERVER, SERVER_ENV
+
+
+def framed(*messages: dict) -> bytes:
+    out = b""
+    for message in messages:
+        body = json.dumps(message).encode()
+        out += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    return out
+
+
+SESSION = framed(
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+    {"jsonrpc": "2.0", "method": "exit"},
+)
+
+
+def responses(stdout: bytes) -> dict[int, dict]:
+    found = {}
+    for chunk in stdout.split(b"Content-Length: ")[1:]:
+        headers, _, rest = chunk.partition(b"\r\n\r\n")
+        message = json.loads(rest[: int(headers.split(b"\r\n")[0])])
+        if "id" in message and "method" not in message:
+            found[message["id"]] = message
+    return found
+
+
+def run(stdin, tmp_path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        SERVER, stdin=stdin, capture_output=True, cwd=tmp_path, env=SERVER_ENV, timeout=60
+    )
+
+
+def test_a_session_over_a_pipe_ends_with_exit(tmp_path):
+    done = subprocess.run(
+        SERVER, input=SESSION, capture_output=True, cwd=tmp_path, env=SERVER_ENV, timeout=60
+    )
+    answers = responses(done.stdout)
+    assert "capabilities" in answers[1]["result"] and answers[2]["result"] is None
+    assert done.returncode == 0, done.stderr.decode()
+
+
+def test_a_session_from_a_regular_file(tmp_path):
+    script = tmp_path / "session.bin"
+    script.write_bytes(SESSION)
+    with script.open("rb") as stdin:
+        done = run(stdin, tmp_path)
+    assert "capabilities" in responses(done.stdout)[1]["result"]
+    assert done.returncode == 0, done.stderr.decode()
+
+
+def test_input_that_ends_in_the_middle_of_a_message(tmp_path):
+    cut = SESSION[: SESSION.index(b'"shutdown"')]
+    done = subprocess.run(
+        SERVER, input=cut, capture_output=True, cwd=tmp_path, env=SERVER_ENV, timeout=60
+    )
+    assert "capabilities" in responses(done.stdout)[1]["result"]
+    assert b"Traceback" not in done.stderr
