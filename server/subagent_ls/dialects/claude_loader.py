@@ -74,7 +74,8 @@ def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     if match is None:
         reason = "Claude Code finds no frontmatter and ignores the file without a word"
         return Verdict(False, None, reason, "ignored", HARNESS, opening)
-    parsed = parse_yaml(match[1], match.start(1))
+    same_text = match.start(1) == doc.layout.yaml.start and match[1] == doc.yaml_text
+    parsed = doc.yaml if same_text else parse_yaml(match[1], match.start(1))
     repaired = False
     if parsed.error is not None:
         parsed = parse_yaml(repair(match[1]), match.start(1))

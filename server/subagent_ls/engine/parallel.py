@@ -44,6 +44,9 @@ def parallel_map(function: Callable[[Item], Result], items: Sequence[Item]) -> I
     context = multiprocessing.get_context("fork")
     yield function(items[0])
     rest = items[1:]
+    import gc
+
+    gc.freeze()  # the workers share what exists now: no collection of theirs touches it
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         yield from pool.map(function, rest, chunksize=max(16, len(rest) // (workers * 8)))
 
