@@ -103,6 +103,7 @@ async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, f
     rss = _rss_mb(client._server.pid)  # type: ignore[union-attr]
     await client.shutdown_async(None)
     client.exit(None)
+    await client.stop()
     return cold, scan, statistics.median(timings), rss
 
 

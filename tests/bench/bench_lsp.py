@@ -101,6 +101,7 @@ class Session:
     async def stop(self) -> None:
         await self.client.shutdown_async(None)
         self.client.exit(None)
+        await self.client.stop()
         await asyncio.sleep(0.05)
 
 
@@ -135,6 +136,7 @@ async def startup(command: list[str], runs: int) -> float:
         timings.append((time.perf_counter() - start) * 1000)
         await client.shutdown_async(None)
         client.exit(None)
+        await client.stop()
         await asyncio.sleep(0.05)
     return statistics.median(timings)
 
