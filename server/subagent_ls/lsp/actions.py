@@ -10,13 +10,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
 
 from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.fixes import fix_document
-from subagent_ls.engine.lint import lint
 from subagent_ls.lsp.convert import to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.edits import minimal_edit, workspace_edit
 from subagent_ls.lsp.state import Analysis, ServerState
-from subagent_ls.rules.identity import NAME_MISMATCH
 
 FIX_ALL = "source.fixAll.subagent-ls"
 
@@ -56,6 +53,8 @@ def rename_file_action(
 def quick_fixes(
     state: ServerState, analysis: Analysis, diagnostics: list[types.Diagnostic]
 ) -> list:
+    from subagent_ls.rules.identity import NAME_MISMATCH
+
     actions = []
     for diagnostic in diagnostics:
         finding = _finding_for(state, analysis, diagnostic)
@@ -79,6 +78,9 @@ def quick_fixes(
 
 
 def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
+    from subagent_ls.engine.fixes import fix_document
+    from subagent_ls.engine.lint import lint
+
     dialect, settings = analysis.choice.dialect, state.settings
     outcome = fix_document(analysis.doc, lambda d: lint(d, dialect, settings))
     if not outcome.applied:

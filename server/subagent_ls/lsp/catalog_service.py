@@ -3,7 +3,8 @@
 Directory listings are cached per source and refreshed only when files appear or go away;
 what each file contributes is cached and recomputed only for the file that changed (its open
 version, or a watched-file event or the poll of folders outside the workspace for the disk).
-A change re-resolves only the names of the file that changed (``LiveCatalog``).
+A change re-resolves only the names of the file that changed (``LiveCatalog``). The catalog
+modules are imported on first use (see ``lsp/state.py``).
 """
 
 from __future__ import annotations
@@ -13,23 +14,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pygls.uris import to_fs_path
 
-from subagent_ls.catalog.live import LiveCatalog
-from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import PROFILES, Environment, distinct
-from subagent_ls.catalog.resolve import CrossFinding
-from subagent_ls.catalog.scan import (
-    FileFacts,
-    Work,
-    facts_from,
-    facts_of,
-    facts_on_disk,
-    source_files,
-)
 from subagent_ls.engine.parallel import parallel_map_async
 from subagent_ls.lsp.state import Analysis, ServerState
+
+if TYPE_CHECKING:
+    from subagent_ls.catalog.live import LiveCatalog
+    from subagent_ls.catalog.model import Catalog, Entry, Source
+    from subagent_ls.catalog.profiles import Environment
+    from subagent_ls.catalog.resolve import CrossFinding
+    from subagent_ls.catalog.scan import FileFacts, Work
 
 
 def path_of_uri(uri: str) -> Path:
@@ -61,6 +58,8 @@ class CatalogService:
         return self.live.catalog if self.live else None
 
     def environment(self) -> Environment:
+        from subagent_ls.catalog.profiles import Environment
+
         settings = self.state.settings
         return Environment(
             home=self.home,
@@ -76,6 +75,8 @@ class CatalogService:
         )
 
     def sources(self, harness: str | None = None) -> list[Source]:
+        from subagent_ls.catalog.profiles import PROFILES, distinct
+
         profile = PROFILES[harness or self.state.settings.harness]
         return distinct(profile.sources(self.environment()))
 
@@ -86,6 +87,9 @@ class CatalogService:
 
     def build(self, harness: str | None = None) -> Catalog:
         """The catalog for ``harness`` (default: the setting), from the caches."""
+        from subagent_ls.catalog.live import LiveCatalog
+        from subagent_ls.catalog.profiles import PROFILES
+
         profile = PROFILES[harness or self.state.settings.harness]
         live, problems = LiveCatalog.build(profile, self.environment(), self._facts, self._listing)
         if profile.id == self.state.settings.harness:
@@ -96,6 +100,8 @@ class CatalogService:
         """Read every file of the configured sources into the cache, on one process per core
         and off the event loop (the first build then only assembles); files that change
         meanwhile are read again by the build."""
+        from subagent_ls.catalog.scan import facts_on_disk
+
         self.stale.clear()
         problems: list[str] = []
         work = [
@@ -137,6 +143,8 @@ class CatalogService:
         """Time stamps of the files no client watches: sources outside the workspace (user
         level, extra folders), and every source when the client has no file watchers.
         ``seed`` keeps the listings for the next build (they are as of now)."""
+        from subagent_ls.catalog.scan import source_files
+
         stamps: dict[Path, tuple[int, int]] = {}
         roots = self.state.roots if self.state.watch_files else ()
         for source in self.sources():
@@ -155,6 +163,8 @@ class CatalogService:
         return stamps
 
     def _listing(self, source: Source, problems: list[str]) -> list[Path]:
+        from subagent_ls.catalog.scan import source_files
+
         key = _listing_key(source)
         if key not in self.listings:
             self.listings[key] = source_files(source, problems)
@@ -162,6 +172,8 @@ class CatalogService:
 
     def _open_facts(self, analysis: Analysis, dialect: str) -> FileFacts:
         """An open document's facts, from its analysis when it was read in the same dialect."""
+        from subagent_ls.catalog.scan import facts_from, facts_of
+
         if analysis.choice.dialect.id == dialect:
             return facts_from(analysis.doc, analysis.choice.dialect, analysis.result)
         return facts_of(analysis.doc, dialect, self.state.settings)
@@ -169,6 +181,8 @@ class CatalogService:
     def _read(self, path: Path, dialect: str, analysis: Analysis | None = None) -> FileFacts | None:
         """One file's facts in ``dialect``: from the cache while its stamp holds, else from
         its open analysis or the disk (None: it is not there)."""
+        from subagent_ls.catalog.scan import facts_on_disk
+
         if analysis is None:
             analysis = self._open_analysis(path)
         stamp: Stamp = ("open", analysis.version) if analysis else ("disk",)

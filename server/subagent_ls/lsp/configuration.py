@@ -10,10 +10,8 @@ from typing import Any
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.engine.config import settings_from_raw
-from subagent_ls.engine.yamltree import loader_class
 from subagent_ls.lsp.documents import publish
-from subagent_ls.lsp.state import ServerState
+from subagent_ls.lsp.state import ServerState, warm_up
 
 SECTION = "subagents"
 CLIENT_ONLY = ("server", "trace")
@@ -23,6 +21,8 @@ log = logging.getLogger(__name__)
 def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
     if isinstance(raw, dict):
         raw = {k: v for k, v in raw.items() if k not in CLIENT_ONLY and v is not None}
+    from subagent_ls.engine.config import settings_from_raw
+
     settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings")
     state.settings = settings
     if messages:
@@ -51,7 +51,7 @@ async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.INITIALIZED)
     async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
-        loader_class()  # load the YAML parser now, not on the first keystroke
+        warm_up()  # load the engine now, not on the first keystroke
         try:
             await fetch_settings(ls, state)
             for ready in state.on_ready:

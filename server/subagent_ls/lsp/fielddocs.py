@@ -3,10 +3,12 @@ hover)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
-from subagent_ls.dialects.model import Dialect, FieldSpec
-from subagent_ls.rules.fields import wanted_types
+if TYPE_CHECKING:
+    from subagent_ls.dialects.model import Dialect, FieldSpec
 
 
 def markdown(text: str) -> types.MarkupContent:
@@ -14,6 +16,8 @@ def markdown(text: str) -> types.MarkupContent:
 
 
 def field_markdown(dialect: Dialect, spec: FieldSpec) -> str:
+    from subagent_ls.rules.fields import wanted_types
+
     need = "required" if spec.required else "optional"
     lines = [f"**`{spec.key}`** — {dialect.harness} ({dialect.id}), {need}", "", spec.doc, ""]
     lines.append(f"Type: {wanted_types(spec)}.")

@@ -1,26 +1,26 @@
 """What the server knows: settings, the client's abilities, and every open document with its
-latest analysis (document, dialect, findings), keyed by URI."""
+latest analysis (document, dialect, findings), keyed by URI.
+
+The rules, the dialects and the catalog are imported where first used, here and in the feature
+modules: the server answers ``initialize`` without them and loads them right after
+(``warm_up``), before the first document arrives."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygls.uris import to_fs_path
 
-from subagent_ls.dialects.model import posix
-from subagent_ls.engine.dialect_choice import (
-    DialectChoice,
-    choose_dialect,
-    dialect_by_folder,
-    dialect_by_setting,
-)
 from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import LintResult, lint
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.text import Encoding
+
+if TYPE_CHECKING:
+    from subagent_ls.engine.dialect_choice import DialectChoice
+    from subagent_ls.engine.lint import LintResult
 
 
 @dataclass(slots=True)
@@ -70,6 +70,9 @@ class ServerState:
         return self._store(uri, old.version, old.doc)
 
     def _store(self, uri: str, version: int | None, doc: AgentDocument) -> Analysis:
+        from subagent_ls.engine.dialect_choice import choose_dialect
+        from subagent_ls.engine.lint import lint
+
         choice = choose_dialect(doc, self.settings)
         result = lint(doc, choice.dialect, self.settings)
         analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
@@ -81,6 +84,9 @@ def is_agent(doc: AgentDocument, settings: Settings) -> bool:
     """Whether a document is a subagent file: in an agent folder, named ``*.agent.md``, matched
     by a dialect setting, or with a frontmatter that has a name or a description. Other Markdown
     gets no diagnostics."""
+    from subagent_ls.dialects.model import posix
+    from subagent_ls.engine.dialect_choice import dialect_by_folder, dialect_by_setting
+
     if dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path):
         return True
     if posix(doc.path).endswith(".agent.md"):
@@ -88,3 +94,12 @@ def is_agent(doc: AgentDocument, settings: Settings) -> bool:
     return doc.layout.opening is not None and (
         doc.yaml.error is not None or bool({"name", "description", "id"} & doc.fields.keys())
     )
+
+
+def warm_up() -> None:
+    """Import the parser, the rules and the dialects by linting a tiny document."""
+    from subagent_ls.engine.dialect_choice import choose_dialect
+    from subagent_ls.engine.lint import lint
+
+    doc = AgentDocument("warm-up.md", "---\nname: warm-up\n---\n")
+    lint(doc, choose_dialect(doc, Settings()).dialect, Settings())
