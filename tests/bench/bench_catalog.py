@@ -3,8 +3,8 @@
 
 - cold ``subagent-ls catalog --format json`` (wall time of the console script);
 - the server: its first scan (``initialized`` → the first ``subagents/catalogChanged``; also
-  shown from the spawn of the process), then one file changed on disk →
-  ``subagents/catalogChanged`` (median of several), and the server's RSS;
+  shown from the spawn of the process), then one file changed, created or deleted on disk →
+  ``subagents/catalogChanged`` (medians of several), and the server's RSS;
 - ``check --format json`` with the cross-file rules on 2,000 files of two sources.
 
 Run: ``python tests/bench/bench_catalog.py``. Budgets: cold catalog ≤ 2 s (CLI, and the server's
@@ -67,7 +67,9 @@ def cold_catalog(home: Path, project: Path) -> float:
     return time.perf_counter() - start
 
 
-async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, float, float, float]:
+async def server_figures(
+    home: Path, project: Path, runs: int
+) -> tuple[float, float, float, float, float]:
     client = LanguageClient("bench", "1")
     changes: asyncio.Queue = asyncio.Queue()
 
@@ -93,18 +95,29 @@ async def server_figures(home: Path, project: Path, runs: int) -> tuple[float, f
                 f"Reviews area 1{'!' if run % 2 == 0 else '.'}",
             )
         )
-        sent = time.perf_counter()
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                [types.FileEvent(target.as_uri(), types.FileChangeType.Changed)]
-            )
-        )
-        timings.append((await asyncio.wait_for(changes.get(), 30) - sent) * 1000)
+        timings.append(await _notified(client, changes, target, types.FileChangeType.Changed))
+    created = []
+    for _ in range(runs):
+        fresh = write(project / ".agents/agents", "agent-00001-new", "Reviews a new area.")
+        created.append(await _notified(client, changes, fresh, types.FileChangeType.Created))
+        fresh.unlink()
+        created.append(await _notified(client, changes, fresh, types.FileChangeType.Deleted))
     rss = _rss_mb(client._server.pid)  # type: ignore[union-attr]
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return cold, scan, statistics.median(timings), rss
+    return cold, scan, statistics.median(timings), statistics.median(created), rss
+
+
+async def _notified(
+    client: LanguageClient, changes: asyncio.Queue, path: Path, kind: types.FileChangeType
+) -> float:
+    """Milliseconds from a watched-file event to the ``subagents/catalogChanged`` it causes."""
+    sent = time.perf_counter()
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams([types.FileEvent(path.as_uri(), kind)])
+    )
+    return (await asyncio.wait_for(changes.get(), 30) - sent) * 1000
 
 
 def _rss_mb(pid: int) -> float:
@@ -137,13 +150,14 @@ def main() -> int:
         root = Path(folder)
         home, project = generate(root, 10_000)
         cold = min(cold_catalog(home, project) for _ in range(3))
-        server_cold, scan, change, rss = asyncio.run(server_figures(home, project, 15))
+        server_cold, scan, change, created, rss = asyncio.run(server_figures(home, project, 15))
         check = min(check_two_sources(root) if i == 0 else _recheck(root) for i in range(3))
     rows = [
         ("cold catalog, 10,000 definitions (CLI)", cold, 2.0, "s"),
         ("server: initialized → first catalogChanged (the scan)", scan, 2.0, "s"),
         ("server: spawn → first catalogChanged (start-up and scan)", server_cold, None, "s"),
         ("one file changed → catalogChanged (median)", change, 20.0, "ms"),
+        ("one file created or deleted → catalogChanged (median)", created, 20.0, "ms"),
         ("server RSS with 10,000 definitions", rss, 200.0, "MB"),
         ("check with cross-file rules, 2,000 files", check, 1.0, "s"),
     ]
