@@ -140,10 +140,10 @@ class LiveCatalog:
     def _insertion_point(self, source: Source, path: Path) -> int:
         """Where a new file of ``source`` goes: sources in order, within a source the order
         its folder walk lists files in (by path components)."""
-        order = {s: rank for rank, s in enumerate(self.catalog.sources)}
-        target = order[source]
+        order = {id(s): rank for rank, s in enumerate(self.catalog.sources)}  # entries share them
+        target = order[id(source)]
         entries = self.catalog.entries
-        ranks = [order.get(entry.source, -1) for entry in entries]
+        ranks = [order.get(id(entry.source), -1) for entry in entries]
         start = bisect.bisect_left(ranks, target)
         end = bisect.bisect_right(ranks, target)
         keys = [entry.path.parts for entry in entries[start:end]]  # type: ignore[union-attr]
