@@ -6,6 +6,7 @@ definition / references from a ``name``, a code lens with the catalog status, an
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,6 +41,7 @@ WATCHED = (
     "**/.github/agents/**/*.md",
     "**/.gemini/agents/**/*.md",
 )
+_SCAN_NUMBERS = itertools.count(1)
 log = logging.getLogger(__name__)
 
 
@@ -60,7 +62,7 @@ def entry_location(entry: Entry, encoding: str) -> types.Location | None:
 def register(server: LanguageServer, state: ServerState) -> None:
     service = CatalogService(state)
     published: dict[str, object] = {}
-    tasks: set[asyncio.Task] = set()  # keeps the poll task referenced
+    tasks: set[asyncio.Task] = set()  # keeps the poll and rescans referenced
     scanning: list[asyncio.Task] = []  # the first scan, once the client is initialized
 
     async def catalog_ready() -> None:
@@ -144,11 +146,14 @@ def register(server: LanguageServer, state: ServerState) -> None:
         return f"Catalog ({service.catalog.harness}): {entry.source.label}, {status}."  # type: ignore[union-attr]
 
     def on_settings(ls: LanguageServer) -> None:
-        """Sources, severities and disabled names may have changed: list and read again."""
+        """Sources, severities and disabled names may have changed: list and read again, off
+        the event loop as the first scan does."""
         if service.catalog is not None:
             service.forget()
             service.baseline = service.snapshot(seed=True)  # later changes are seen
-            rebuild(ls)
+            scan = asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))
+            tasks.add(scan)
+            scan.add_done_callback(tasks.discard)
 
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
@@ -157,7 +162,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     async def on_ready(ls: LanguageServer) -> None:
         service.baseline = service.snapshot(seed=True)  # later changes are seen
-        scan = asyncio.get_running_loop().create_task(_cold_build(ls, state, service, rebuild))
+        scan = asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))
         scanning.append(scan)
         if state.watch_files:
             await _register_watchers(ls, state)
@@ -267,10 +272,8 @@ def _signature(service: CatalogService, uri: str) -> tuple:
     return tuple((f.code, f.message) for f in service.findings_of(path_of(uri)))
 
 
-async def _cold_build(
-    ls: LanguageServer, state: ServerState, service: CatalogService, rebuild
-) -> None:
-    token = "subagents/scan"
+async def _scan(ls: LanguageServer, state: ServerState, service: CatalogService, rebuild) -> None:
+    token = f"subagents/scan/{next(_SCAN_NUMBERS)}"  # a token is used once
     if state.work_done_progress:
         try:
             await ls.work_done_progress.create_async(token)

@@ -50,6 +50,8 @@ class CatalogService:
     problems: list[str] = field(default_factory=list)
     stale: set[Path] = field(default_factory=set)
     """Files that changed while ``prefetch`` read them."""
+    generation: int = 0
+    """Counts ``forget``: a read that began before the last one is thrown away."""
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
 
@@ -84,6 +86,7 @@ class CatalogService:
         """Drop every cached listing and file (after a settings change)."""
         self.listings.clear()
         self.facts.clear()
+        self.generation += 1
 
     def build(self, harness: str | None = None) -> Catalog:
         """The catalog for ``harness`` (default: the setting), from the caches."""
@@ -103,6 +106,7 @@ class CatalogService:
         from subagent_ls.catalog.scan import facts_on_disk
 
         self.stale.clear()
+        generation = self.generation
         problems: list[str] = []
         work = [
             (path, source.dialect)
@@ -112,6 +116,8 @@ class CatalogService:
         ]
         read = partial(facts_on_disk, settings=self.state.settings)
         found = await parallel_map_async(read, work, preload=[facts_on_disk.__module__])
+        if generation != self.generation:  # the settings changed meanwhile: read again
+            return
         for (path, dialect), facts in zip(work, found, strict=True):
             if path not in self.stale:
                 self.facts.setdefault(path, {}).setdefault(dialect, (("disk",), facts))
@@ -123,8 +129,8 @@ class CatalogService:
         paths = list(paths)
         for path in paths:
             self.facts.pop(path, None)
+        self.stale.update(paths)
         if self.live is None:
-            self.stale.update(paths)
             self.listings.clear()
             return set()
         touched: set[Path] = set()
