@@ -97,3 +97,18 @@ def changed(before: tuple[list, dict], after: tuple[list, dict]) -> set[str]:
         for uri in old.keys() | new.keys()
         if old.get(uri) != new.get(uri)
     }
+
+
+def test_a_folder_event_asks_for_a_new_build(tmp_path):
+    home, root = tmp_path / "home", tmp_path / "project"
+    folder = root / ".agents/agents"
+    (folder / "team").mkdir(parents=True)
+    (folder / "team" / "a.md").write_text("---\nname: a\ndescription: Audits code.\n---\n")
+    live = build("harness-subagents", Environment(home, (root,)))
+
+    def unreachable(source: Source) -> None:
+        raise AssertionError("a folder is not read as a file")
+
+    for inside in (folder, folder / "team", root / ".agents"):
+        assert live.update(inside, unreachable) is None
+    assert live.update(tmp_path / "elsewhere", unreachable) == set()

@@ -116,6 +116,36 @@ async def test_file_created_changed_deleted_on_disk_notifies(client, workspace):
     assert set(as_dict(client.catalog_changes[-1])) == {"harness", "version"}
 
 
+async def test_a_deleted_folder_and_many_files_at_once(client, workspace):
+    """A folder event (its files get none of their own) and a checkout-sized batch of events."""
+    await scanned(client)
+    team = workspace / ".agents/agents"
+    for n in range(3):
+        write(team / f"member-{n}.md", f"member-{n}")
+    batch = [write(workspace / f".claude/agents/bulk-{n}.md", f"bulk-{n}") for n in range(60)]
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri_of(p), types.FileChangeType.Created) for p in batch]
+            + [
+                types.FileEvent(uri_of(team / f"member-{n}.md"), types.FileChangeType.Created)
+                for n in range(3)
+            ]
+        )
+    )
+    found = await wait_for_catalog(client, lambda c: {"bulk-59", "member-2"} <= set(names(c)))
+    assert len([n for n in names(found) if n.startswith("bulk-")]) == 60
+    shutil.rmtree(team)
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri_of(team), types.FileChangeType.Deleted)]
+        )
+    )
+    gone = await wait_for_catalog(
+        client, lambda c: not any(n.startswith("member-") for n in names(c))
+    )
+    assert "bulk-0" in names(gone)
+
+
 async def test_user_level_folder_is_polled(client, workspace, request):
     """A file created under HOME (outside the workspace, so no client watches it)."""
     await scanned(client)

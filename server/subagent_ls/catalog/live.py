@@ -78,9 +78,11 @@ class LiveCatalog:
     def update(self, path: Path, read: ReadFacts) -> set[Path] | None:
         """Take in what ``path`` holds now. Returns the files whose place in the catalog may
         have changed (empty: nothing the catalog shows changed), or None when the catalog
-        must be built again (a file two sources list)."""
+        must be built again (a file two sources list, a folder in or above a source)."""
         if path in self.ambiguous:
             return None
+        if not path.name.endswith(".md"):  # a folder came or went: its files did too
+            return None if self._touches_sources(path) else set()
         source = self.source_of(path)
         if source is None:
             in_some = any(holds(s, str(path)) for s in self.catalog.sources)
@@ -106,6 +108,11 @@ class LiveCatalog:
         self.findings.pop(path, None)
         names = {entry.name for entry in (old, new) if entry is not None}
         return self._settle(names) | {path}
+
+    def _touches_sources(self, folder: Path) -> bool:
+        """Whether ``folder`` is a source's folder, holds one, or lies inside one."""
+        paths = [s.path for s in self.catalog.sources if s.path is not None]
+        return any(folder in (p, *p.parents) or p in folder.parents for p in paths)
 
     def _entry(self, source: Source, path: Path, facts: FileFacts) -> Entry:
         entry = entry_from(source, path, facts, self.env, self.removed)

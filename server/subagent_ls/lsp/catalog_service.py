@@ -33,6 +33,8 @@ def path_of_uri(uri: str) -> Path:
     return Path(to_fs_path(uri) or uri)
 
 
+MANY_CHANGES = 50
+"""More files changed at once (a checkout, a folder deleted) are taken in by building again."""
 Stamp = tuple[object, ...]
 """("open", version) for an open document, ("disk",) for a file read from disk."""
 
@@ -130,9 +132,9 @@ class CatalogService:
         for path in paths:
             self.facts.pop(path, None)
         self.stale.update(paths)
-        if self.live is None:
+        if self.live is None or len(paths) > MANY_CHANGES:
             self.listings.clear()
-            return set()
+            return set() if self.live is None else None
         touched: set[Path] = set()
         for path in paths:
             was_listed = self.entry_of(path) is not None
