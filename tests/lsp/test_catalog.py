@@ -146,6 +146,21 @@ async def test_a_deleted_folder_and_many_files_at_once(client, workspace):
     assert "bulk-0" in names(gone)
 
 
+async def test_a_harness_switch_answers_with_the_new_harness(client, workspace):
+    write(workspace / ".claude/agents/reviewer.md", "reviewer")
+    await scanned(client)
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"subagents": {"harness": "claude-code"}})
+    )
+    asked = as_dict(
+        await client.protocol.send_request_async("subagents/catalog", {"harness": "claude-code"})
+    )
+    assert asked["harness"] == "claude-code"
+    assert "builtin" in {source["id"] for source in asked["sources"]}
+    default = as_dict(await client.protocol.send_request_async("subagents/catalog", {}))
+    assert default["harness"] == "claude-code"
+
+
 async def test_user_level_folder_is_polled(client, workspace, request):
     """A file created under HOME (outside the workspace, so no client watches it)."""
     await scanned(client)

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
+import time
 from pathlib import Path
 
 from lsp_helpers import SERVER, SERVER_ENV
@@ -30,7 +32,10 @@ def responses(stdout: bytes) -> dict[int, dict]:
     found = {}
     for chunk in stdout.split(b"Content-Length: ")[1:]:
         headers, _, rest = chunk.partition(b"\r\n\r\n")
-        message = json.loads(rest[: int(headers.split(b"\r\n")[0])])
+        length = int(headers.split(b"\r\n")[0])
+        if len(rest) < length:  # still arriving
+            break
+        message = json.loads(rest[:length])
         if "id" in message and "method" not in message:
             found[message["id"]] = message
     return found
@@ -67,3 +72,43 @@ def test_input_that_ends_in_the_middle_of_a_message(tmp_path):
     )
     assert "capabilities" in responses(done.stdout)[1]["result"]
     assert b"Traceback" not in done.stderr
+
+
+def test_one_socket_for_both_directions_and_a_slow_reader(tmp_path):
+    """ssh and socat hand a server one socket as stdin and stdout: large answers to a client
+    that reads late must still arrive whole."""
+    folder = tmp_path / ".agents/agents"
+    folder.mkdir(parents=True)
+    for n in range(300):
+        (folder / f"a{n:03}.md").write_text(
+            f"---\nname: a{n:03}\ndescription: {'Reviews code. ' * 200}\n---\nBody\n"
+        )
+    parent, child = socket.socketpair()
+    server = subprocess.Popen(
+        SERVER, stdin=child, stdout=child, stderr=subprocess.DEVNULL, cwd=tmp_path, env=SERVER_ENV
+    )
+    child.close()
+    try:
+        parent.sendall(
+            framed(
+                {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+                {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+                *(
+                    {"jsonrpc": "2.0", "id": n, "method": "subagents/catalog", "params": {}}
+                    for n in range(2, 6)
+                ),
+            )
+        )
+        time.sleep(3)  # the socket's buffer fills while nobody reads
+        parent.settimeout(10)
+        data = b""
+        while len(responses(data)) < 5:
+            chunk = parent.recv(1 << 20)
+            assert chunk, "the server closed the connection"
+            data += chunk
+        answers = responses(data)
+        assert all(len(answers[n]["result"]["entries"]) == 300 for n in range(2, 6))
+    finally:
+        server.kill()
+        server.wait()
+        parent.close()

@@ -62,13 +62,27 @@ def entry_location(entry: Entry, encoding: str) -> types.Location | None:
 def register(server: LanguageServer, state: ServerState) -> None:
     service = CatalogService(state)
     published: dict[str, object] = {}
-    tasks: set[asyncio.Task] = set()  # keeps the poll and rescans referenced
-    scanning: list[asyncio.Task] = []  # the first scan, once the client is initialized
+    tasks: set[asyncio.Task] = set()  # keeps the poll referenced
+    scans: list[asyncio.Task] = []  # the running scan (a newer one cancels it)
+
+    def start_scan(ls: LanguageServer) -> None:
+        """List and read the sources again (from the current settings), off the event loop."""
+        service.forget()
+        service.baseline = service.snapshot(seed=True)  # later changes are seen
+        for older in scans:
+            older.cancel()
+        scans[:] = [asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))]
 
     async def catalog_ready() -> None:
-        """Wait for the first scan; without one (no ``initialized`` yet) build now."""
-        if service.live is None and scanning:
-            await asyncio.shield(scanning[0])
+        """Wait for the latest scan (a newer one may replace it); without any (no
+        ``initialized`` yet) build now."""
+        while scans and not scans[-1].done():
+            scan = scans[-1]
+            try:
+                await asyncio.shield(scan)
+            except asyncio.CancelledError:
+                if not scan.cancelled() or scan is scans[-1]:
+                    raise  # this request was cancelled, not the scan replaced
         if service.live is None:
             service.build()
 
@@ -107,15 +121,17 @@ def register(server: LanguageServer, state: ServerState) -> None:
         """Tell the client the catalog changed; republish the open files whose cross-file
         findings changed (``before``: their findings until now)."""
         published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
-        harness = state.settings.harness
+        harness = service.catalog.harness if service.catalog else state.settings.harness
         ls.protocol.notify(CATALOG_CHANGED, {"harness": harness, "version": published["version"]})
         for uri, analysis in list(state.analyses.items()):
             if _signature(service, uri) != before.get(uri):
                 publish(ls, state, analysis)
 
-    def rebuild(ls: LanguageServer) -> None:
-        """Build the whole catalog from the caches; announce it if what it shows changed."""
-        before = {uri: _signature(service, uri) for uri in state.analyses}
+    def rebuild(ls: LanguageServer, before: dict[str, tuple] | None = None) -> None:
+        """Build the whole catalog from the caches; announce it if what it shows changed
+        (``before``: the open files' findings before a change that led here)."""
+        if before is None:
+            before = {uri: _signature(service, uri) for uri in state.analyses}
         shape = [entry.signature() for entry in service.build().entries]
         if shape != published.get("shape"):
             published["shape"] = shape
@@ -127,7 +143,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         before = {uri: _signature(service, uri) for uri in state.analyses}
         touched = service.update(paths)
         if touched is None:
-            rebuild(ls)
+            rebuild(ls, before)
         elif touched:
             published["shape"] = None  # stale now: the next full build announces itself
             announce(ls, before)
@@ -146,14 +162,10 @@ def register(server: LanguageServer, state: ServerState) -> None:
         return f"Catalog ({service.catalog.harness}): {entry.source.label}, {status}."  # type: ignore[union-attr]
 
     def on_settings(ls: LanguageServer) -> None:
-        """Sources, severities and disabled names may have changed: list and read again, off
-        the event loop as the first scan does."""
-        if service.catalog is not None:
-            service.forget()
-            service.baseline = service.snapshot(seed=True)  # later changes are seen
-            scan = asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))
-            tasks.add(scan)
-            scan.add_done_callback(tasks.discard)
+        """Sources, severities and disabled names may have changed: scan again (once the
+        first scan began; before, it reads with these settings anyway)."""
+        if scans:
+            start_scan(ls)
 
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
@@ -161,12 +173,10 @@ def register(server: LanguageServer, state: ServerState) -> None:
     state.name_notes.append(name_note)
 
     async def on_ready(ls: LanguageServer) -> None:
-        service.baseline = service.snapshot(seed=True)  # later changes are seen
-        scan = asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))
-        scanning.append(scan)
+        start_scan(ls)
         if state.watch_files:
             await _register_watchers(ls, state)
-        await scan
+        await catalog_ready()
         tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, take_in)))
 
     state.on_ready.append(on_ready)
@@ -180,8 +190,9 @@ def register(server: LanguageServer, state: ServerState) -> None:
             known = ", ".join(PROFILES)
             raise JsonRpcInvalidParams(f"unknown harness profile {harness!r}; known: {known}")
         await catalog_ready()
-        if harness is None or harness == state.settings.harness:
-            return service.catalog.as_json()  # type: ignore[union-attr]
+        catalog = service.catalog
+        if catalog is not None and harness in (None, catalog.harness):
+            return catalog.as_json()
         return service.build(harness).as_json()
 
     @server.command(STATUS_COMMAND)
@@ -282,14 +293,17 @@ async def _scan(ls: LanguageServer, state: ServerState, service: CatalogService,
             )
         except Exception:
             token = ""
+    message = "replaced by a newer scan"
     try:
-        await service.prefetch()
-    except Exception:  # the build reads what is missing itself
-        log.warning("reading the sources in parallel failed", exc_info=True)
-    rebuild(ls)
-    if state.work_done_progress and token:
-        count = len(service.catalog.entries) if service.catalog else 0
-        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{count} definitions"))
+        try:
+            await service.prefetch()
+        except Exception:  # the build reads what is missing itself
+            log.warning("reading the sources in parallel failed", exc_info=True)
+        rebuild(ls)
+        message = f"{len(service.catalog.entries) if service.catalog else 0} definitions"
+    finally:
+        if state.work_done_progress and token:
+            ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
 
 
 async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:

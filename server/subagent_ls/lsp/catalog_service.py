@@ -52,8 +52,6 @@ class CatalogService:
     problems: list[str] = field(default_factory=list)
     stale: set[Path] = field(default_factory=set)
     """Files that changed while ``prefetch`` read them."""
-    generation: int = 0
-    """Counts ``forget``: a read that began before the last one is thrown away."""
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
 
@@ -88,16 +86,20 @@ class CatalogService:
         """Drop every cached listing and file (after a settings change)."""
         self.listings.clear()
         self.facts.clear()
-        self.generation += 1
 
     def build(self, harness: str | None = None) -> Catalog:
-        """The catalog for ``harness`` (default: the setting), from the caches."""
+        """The catalog for ``harness`` (default: the setting), from the cached files. Only the
+        setting's folders have cached listings (live sync keeps them true); another profile's
+        are listed now."""
         from subagent_ls.catalog.live import LiveCatalog
         from subagent_ls.catalog.profiles import PROFILES
+        from subagent_ls.catalog.scan import source_files
 
         profile = PROFILES[harness or self.state.settings.harness]
-        live, problems = LiveCatalog.build(profile, self.environment(), self._facts, self._listing)
-        if profile.id == self.state.settings.harness:
+        configured = profile.id == self.state.settings.harness
+        list_files = self._listing if configured else source_files
+        live, problems = LiveCatalog.build(profile, self.environment(), self._facts, list_files)
+        if configured:
             self.live, self.problems = live, problems
         return live.catalog
 
@@ -108,7 +110,6 @@ class CatalogService:
         from subagent_ls.catalog.scan import facts_on_disk
 
         self.stale.clear()
-        generation = self.generation
         problems: list[str] = []
         work = [
             (path, source.dialect)
@@ -118,8 +119,6 @@ class CatalogService:
         ]
         read = partial(facts_on_disk, settings=self.state.settings)
         found = await parallel_map_async(read, work, preload=[facts_on_disk.__module__])
-        if generation != self.generation:  # the settings changed meanwhile: read again
-            return
         for (path, dialect), facts in zip(work, found, strict=True):
             if path not in self.stale:
                 self.facts.setdefault(path, {}).setdefault(dialect, (("disk",), facts))

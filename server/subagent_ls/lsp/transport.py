@@ -2,8 +2,9 @@
 
 pygls reads stdin on a worker thread: every message then crosses threads for each header line
 and its body, which costs more than answering most requests. When stdin is a pipe or a socket
-(as editors start servers) the event loop reads it directly; otherwise (a file, a terminal)
-pygls's own reader is used.
+(as editors start servers) the event loop reads it directly; otherwise (a file, a terminal, or
+one socket for both directions, which non-blocking reads would make non-blocking for writes
+too) pygls's own reader is used.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ log = logging.getLogger(__name__)
 
 
 def serve_stdio(server: LanguageServer) -> None:
-    mode = os.fstat(sys.stdin.fileno()).st_mode
-    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+    stdin, stdout = os.fstat(sys.stdin.fileno()), os.fstat(sys.stdout.fileno())
+    pipe = stat.S_ISFIFO(stdin.st_mode) or stat.S_ISSOCK(stdin.st_mode)
+    # the loop makes stdin non-blocking; stdout must not be the same socket (ssh, socat)
+    if not pipe or os.path.samestat(stdin, stdout):
         server.start_io()
         return
     server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
