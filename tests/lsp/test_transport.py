@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -112,3 +113,30 @@ def test_one_socket_for_both_directions_and_a_slow_reader(tmp_path):
         server.kill()
         server.wait()
         parent.close()
+
+
+SEND_AFTER_CLOSE = """
+import io, sys, time
+from lsprotocol import types
+from pygls.io_ import StdoutWriter
+from subagent_ls.lsp.logs import configure
+from subagent_ls.lsp.server import create_server
+server = create_server()
+configure(server)
+closed = io.BytesIO()
+closed.close()
+server.protocol.set_writer(StdoutWriter(closed))
+server.window_show_message(types.ShowMessageParams(type=types.MessageType.Info, message="hi"))
+print("returned")
+"""
+
+
+def test_a_message_sent_after_the_stream_closed_is_logged_not_reported():
+    """A scan that ends after ``exit`` closed stdout still sends its progress: that failure is
+    logged, not reported to the client (which fails, is reported, and so on without end)."""
+    done = subprocess.run(
+        [sys.executable, "-c", SEND_AFTER_CLOSE], capture_output=True, timeout=60, env=SERVER_ENV
+    )
+    assert done.stdout.strip() == b"returned"
+    # the failure, and the one attempt to forward its log record to the client
+    assert done.stderr.count(b"Error sending data") <= 2, done.stderr[-3000:].decode()

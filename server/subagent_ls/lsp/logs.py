@@ -15,19 +15,27 @@ _LEVELS = {
 
 
 class ClientLogHandler(logging.Handler):
-    """Forwards records to the client; never lets a failure to forward become an error."""
+    """Forwards records to the client; never lets a failure to forward become an error. A
+    record logged while forwarding (the transport's own "cannot send") stays on stderr: it
+    would fail the same way, and log again."""
 
     def __init__(self, server: LanguageServer) -> None:
         super().__init__(logging.WARNING)
         self.server = server
+        self._forwarding = False
 
     def emit(self, record: logging.LogRecord) -> None:
+        if self._forwarding:
+            return
+        self._forwarding = True
         try:
             kind = _LEVELS.get(record.levelno, types.MessageType.Error)
             message = self.format(record)
             self.server.window_log_message(types.LogMessageParams(type=kind, message=message))
         except Exception:
             self.handleError(record)
+        finally:
+            self._forwarding = False
 
 
 def configure(server: LanguageServer, level: int = logging.INFO) -> None:

@@ -7,6 +7,7 @@ import gc
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -49,10 +50,18 @@ def _roots(params: types.InitializeParams) -> tuple[Path, ...]:
     return tuple(Path(p) for p in paths if p) or (Path.cwd(),)
 
 
+class SubagentServer(LanguageServer):
+    def report_server_error(self, error: Exception, source: type[Exception]) -> None:
+        """pygls tells the client about an error in a window message. A failure to send is
+        already logged and would fail again (pygls then reports that, without end)."""
+        if source is not JsonRpcInternalError:
+            super().report_server_error(error, source)
+
+
 def create_server() -> LanguageServer:
     """A new server. A program that runs it must guard its entry point with ``if __name__ ==
     "__main__"``: a large catalog is read by worker processes that import the main module."""
-    server = LanguageServer(
+    server = SubagentServer(
         "subagent-ls",
         __version__,
         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
