@@ -22,24 +22,30 @@ def write(path: Path, name: str) -> Path:
 
 async def scanned(client) -> None:
     """Wait for the server's first scan (its first ``subagents/catalogChanged``)."""
-    while not client.catalog_changes:
-        await asyncio.wait_for(client.wait_for_notification("subagents/catalogChanged"), 10)
+    await notified(client, 0, 10)
+    assert client.catalog_changes, "no subagents/catalogChanged after 10 s"
+
+
+async def notified(client, seen: int, within: float) -> None:
+    """Until more than ``seen`` notifications arrived or ``within`` seconds passed. (It reads
+    the fixture's record: a cancelled pytest-lsp wait breaks the client when one arrives.)"""
+    for _ in range(int(within / 0.05)):
+        if len(client.catalog_changes) > seen:
+            return
+        await asyncio.sleep(0.05)
 
 
 async def wait_for_catalog(client, predicate, timeout: float = 10) -> dict:
-    """Ask for the catalog after each ``subagents/catalogChanged`` until ``predicate`` holds."""
-
-    async def waiting() -> dict:
-        while True:
-            catalog = as_dict(await client.protocol.send_request_async("subagents/catalog", {}))
-            if predicate(catalog):
-                return catalog
-            try:
-                await asyncio.wait_for(client.wait_for_notification("subagents/catalogChanged"), 1)
-            except TimeoutError:
-                continue
-
-    return await asyncio.wait_for(waiting(), timeout)
+    """Ask for the catalog after each ``subagents/catalogChanged`` (and every second) until
+    ``predicate`` holds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        seen = len(client.catalog_changes)
+        catalog = as_dict(await client.protocol.send_request_async("subagents/catalog", {}))
+        if predicate(catalog):
+            return catalog
+        assert asyncio.get_running_loop().time() < deadline, f"not so after {timeout} s"
+        await notified(client, seen, 1)
 
 
 def names(catalog) -> dict[str, list]:
