@@ -167,6 +167,20 @@ async def test_a_harness_switch_answers_with_the_new_harness(client, workspace):
     assert default["harness"] == "claude-code"
 
 
+async def test_a_path_the_scan_skips_is_logged_with_its_reason(client, workspace):
+    await scanned(client)
+    (workspace / ".agents/agents/self").symlink_to("self")  # a link to itself: ELOOP
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"subagents": {}})
+    )
+    for _ in range(200):
+        skipped = [m.message for m in client.log_messages if "skipped" in m.message]
+        if skipped:
+            break
+        await asyncio.sleep(0.05)
+    assert len(skipped) == 1 and "self: skipped" in skipped[0], skipped
+
+
 async def test_user_level_folder_is_polled(client, workspace, request):
     """A file created under HOME (outside the workspace, so no client watches it)."""
     await scanned(client)

@@ -85,13 +85,19 @@ async def test_hover(client, workspace):
     assert "harness-subagents" in fence and "the folder `.agents/agents/`" in fence
 
 
-async def test_quick_fix_applies_and_clears_the_diagnostic(client, workspace):
-    text = TEXT.replace("judgment", "judgement")
-    uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
+async def actions_for_the_diagnostic(client, uri: str) -> tuple[types.Diagnostic, list]:
+    """The document's only diagnostic and the code actions offered for it."""
     (diagnostic,) = client.diagnostics[uri]
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(doc_id(uri), diagnostic.range, types.CodeActionContext([diagnostic]))
     )
+    return diagnostic, actions
+
+
+async def test_quick_fix_applies_and_clears_the_diagnostic(client, workspace):
+    text = TEXT.replace("judgment", "judgement")
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
+    diagnostic, actions = await actions_for_the_diagnostic(client, uri)
     (fix,) = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
     assert fix.title == "Change to `judgment`" and list(fix.diagnostics) == [diagnostic]
     fixed = apply(text, edits_of(fix.edit, uri), client.position_encoding)
@@ -118,10 +124,7 @@ async def test_fix_all(client, workspace):
 async def test_rename_file_to_match_name(client, workspace):
     text = TEXT.replace("name: helper", "name: reviewer")
     uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
-    (diagnostic,) = client.diagnostics[uri]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(doc_id(uri), diagnostic.range, types.CodeActionContext([diagnostic]))
-    )
+    _, actions = await actions_for_the_diagnostic(client, uri)
     titles = [a.title for a in actions]
     assert "Set the name to the file name `helper`" in titles
     renames = [

@@ -12,7 +12,6 @@ from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.settings import Settings
 
 CONFIG_FILE = ".subagent-ls.toml"
-SEVERITY_NAMES = ("error", "warning", "info", "information", "hint", "off")
 
 
 def find_config(start: Path) -> Path | None:

@@ -232,7 +232,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if node is None or not node.span.start <= offset <= node.span.end:
             return None
         await catalog_ready()
-        entries = service.entries_named(str(node.value)) or []
+        entries = service.entries_named(str(node.value))
         return [loc for entry in entries if (loc := entry_location(entry, state.encoding))]
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)

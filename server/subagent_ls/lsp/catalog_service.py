@@ -9,6 +9,7 @@ modules are imported on first use (see ``lsp/state.py``).
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ def path_of_uri(uri: str) -> Path:
     return Path(to_fs_path(uri) or uri)
 
 
+log = logging.getLogger(__name__)
 MANY_CHANGES = 50
 """More files changed at once (a checkout, a folder deleted) are taken in by building again."""
 Stamp = tuple[object, ...]
@@ -44,12 +46,14 @@ class CatalogService:
     state: ServerState
     home: Path = field(default_factory=lambda: Path(os.path.expanduser("~")))
     environ: dict[str, str] = field(default_factory=lambda: dict(os.environ))
-    listings: dict[str, list[Path]] = field(default_factory=dict)
+    listings: dict[str, tuple[list[Path], list[str]]] = field(default_factory=dict)
+    """Each source's files, and the paths its walk skipped with their reasons."""
     facts: dict[Path, dict[str, tuple[Stamp, FileFacts | None]]] = field(default_factory=dict)
     """Each file's facts by the dialect it was read in."""
     live: LiveCatalog | None = None
     """The catalog of the configured harness, kept current file by file."""
     problems: list[str] = field(default_factory=list)
+    """The configured catalog's skipped paths with their reasons (each logged once)."""
     stale: set[Path] = field(default_factory=set)
     """Files that changed while ``prefetch`` read them."""
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
@@ -100,6 +104,8 @@ class CatalogService:
         list_files = self._listing if configured else source_files
         live, problems = LiveCatalog.build(profile, self.environment(), self._facts, list_files)
         if configured:
+            for problem in sorted(set(problems) - set(self.problems)):
+                log.warning("catalog: %s", problem)  # once, not on every build
             self.live, self.problems = live, problems
         return live.catalog
 
@@ -157,10 +163,10 @@ class CatalogService:
         for source in self.sources():
             if source.path is None or any(r in (source.path, *source.path.parents) for r in roots):
                 continue
-            problems: list[str] = []
-            files = source_files(source, problems)
-            if seed and not problems:  # the build lists it again and reports what it skips
-                self.listings[_listing_key(source)] = files
+            skipped: list[str] = []
+            files = source_files(source, skipped)
+            if seed:
+                self.listings[_listing_key(source)] = (files, skipped)
             for path in files:
                 try:
                     info = os.stat(path)
@@ -174,8 +180,11 @@ class CatalogService:
 
         key = _listing_key(source)
         if key not in self.listings:
-            self.listings[key] = source_files(source, problems)
-        return self.listings[key]
+            skipped: list[str] = []
+            self.listings[key] = (source_files(source, skipped), skipped)
+        files, skipped = self.listings[key]
+        problems.extend(skipped)
+        return files
 
     def _open_facts(self, analysis: Analysis, dialect: str) -> FileFacts:
         """An open document's facts, from its analysis when it was read in the same dialect."""
