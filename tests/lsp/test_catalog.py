@@ -8,7 +8,7 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from lsp_helpers import HOME, doc_id, open_document, uri_of
+from lsp_helpers import HOME, change, doc_id, open_document, uri_of
 from lsprotocol import types
 
 DESC = "description: Reviews code and reports defects. Use when a change is ready."
@@ -179,6 +179,22 @@ async def test_a_path_the_scan_skips_is_logged_with_its_reason(client, workspace
             break
         await asyncio.sleep(0.05)
     assert len(skipped) == 1 and "self: skipped" in skipped[0], skipped
+
+
+async def test_edits_that_change_nothing_the_catalog_shows_send_nothing(client, workspace):
+    path = write(workspace / ".agents/agents/quiet.md", "quiet")
+    await scanned(client)
+    text = path.read_text()
+    uri = await open_document(client, path, text)
+    before = len(client.catalog_changes)
+    moved = text.replace("---\nname:", "---\nmodel: inherit\nname:", 1)  # `name` one line down
+    await change(client, uri, text + "More body.\n", 2)
+    await change(client, uri, moved, 3)
+    await asyncio.sleep(0.3)
+    assert len(client.catalog_changes) == before
+    await change(client, uri, moved.replace("Reviews code", "Audits code"), 4)
+    await notified(client, before, 5)
+    assert len(client.catalog_changes) == before + 1
 
 
 async def test_user_level_folder_is_polled(client, workspace, request):

@@ -197,3 +197,17 @@ async def test_a_bad_setting_is_one_message_and_the_default(client, workspace):
         await client.wait_for_notification(types.WINDOW_SHOW_MESSAGE)
     assert codes(client, uri) == []
     assert len(client.messages) == 1 and "bodyMaxLines" in client.messages[0].message
+
+
+async def test_other_markdown_gets_no_completion_but_symbols(client, workspace):
+    text = "---\ntitle: Notes\n---\n# Heading\n\nco\n"
+    uri = await open_document(client, workspace / "docs/notes.md", text)
+    assert codes(client, uri) == []
+    result = await client.text_document_completion_async(
+        types.CompletionParams(doc_id(uri), types.Position(1, 2))
+    )
+    assert result is None
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(doc_id(uri))
+    )
+    assert "Heading" in str(symbols)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
@@ -91,6 +91,10 @@ class LiveCatalog:
         old = self.entry_at(path)
         if facts == self.facts.get(path) and (facts is None) == (old is None):
             return set()
+        if old is not None and facts is not None and _moved_only(facts, self.facts[path]):
+            old.anchor = facts.name_location  # where findings point; the catalog is unchanged
+            self.facts[path] = facts
+            return set()
         entries = self.catalog.entries
         new = None if facts is None else self._entry(source, path, facts)
         if old is not None and new is not None:
@@ -155,3 +159,8 @@ class LiveCatalog:
         end = bisect.bisect_right(ranks, target)
         keys = [entry.path.parts for entry in entries[start:end]]  # type: ignore[union-attr]
         return start + bisect.bisect_left(keys, path.parts)
+
+
+def _moved_only(new: FileFacts, old: FileFacts) -> bool:
+    """Whether only the place of ``name`` changed (a line added above it)."""
+    return replace(new, name_location=None) == replace(old, name_location=None)

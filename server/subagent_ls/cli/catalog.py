@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry
-from subagent_ls.catalog.profiles import PROFILES, Environment
+from subagent_ls.catalog.profiles import PROFILES
 from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
-from subagent_ls.cli.check import UsageError, load_settings
+from subagent_ls.cli.check import UsageError, environment, load_settings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -29,20 +29,6 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=["text", "json"], default="text")
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
     parser.set_defaults(run=run)
-
-
-def environment(
-    args: argparse.Namespace, extra_dirs: tuple[str, ...], disabled: tuple[str, ...]
-) -> Environment:
-    home = Path(os.path.abspath(args.home or os.path.expanduser("~")))
-    roots = tuple(Path(os.path.abspath(root)) for root in (args.root or ["."]))
-    return Environment(
-        home=home,
-        roots=roots,
-        extra_dirs=tuple(Path(d).expanduser().absolute() for d in extra_dirs),
-        environ=dict(os.environ),
-        disabled=frozenset(disabled),
-    )
 
 
 def shown_path(path: Path | None) -> str:
@@ -94,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return 2
     profile = PROFILES[args.harness or settings.harness]
-    env = environment(args, settings.extra_dirs, settings.disabled)
+    env = environment(settings, args.home, args.root)
     catalog, _, problems = build_catalog(profile, env, analyze_on_disk(settings))
     for problem in problems:
         print(f"subagent-ls: {problem}", file=sys.stderr)

@@ -83,10 +83,14 @@ def _user_folders() -> list[str]:
     return [str(folder) for folder in sorted(folders) if folder.is_dir()]
 
 
-def _environment(settings: Settings, args: argparse.Namespace) -> Environment:
+def environment(
+    settings: Settings, home: str | None = None, roots: list[str] | None = None
+) -> Environment:
+    """Discovery as the command line sees it: HOME (or ``home``), the current folder (or
+    ``roots``), the process environment and the settings' extra folders and disabled names."""
     return Environment(
-        home=Path(os.path.abspath(os.path.expanduser("~"))),
-        roots=(Path.cwd(),),
+        home=Path(os.path.abspath(home or os.path.expanduser("~"))),
+        roots=tuple(Path(os.path.abspath(root)) for root in (roots or ["."])),
         extra_dirs=tuple(Path(d).expanduser().absolute() for d in settings.extra_dirs),
         environ=dict(os.environ),
         disabled=frozenset(settings.disabled),
@@ -109,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     present = [c for c in candidates if not c.missing]
     reports: list[FileReport] = list(check_all(present, settings, args.dialect, args.fix))
     reports = with_cross_file_findings(
-        reports, PROFILES[settings.harness], _environment(settings, args), settings
+        reports, PROFILES[settings.harness], environment(settings), settings
     )
     output = RENDERERS[args.format](reports)
     if output:

@@ -56,7 +56,7 @@ def name_range(location: NameLocation | None, encoding: str) -> types.Range:
 def entry_location(entry: Entry, encoding: str) -> types.Location | None:
     if entry.path is None:
         return None
-    return types.Location(entry.path.as_uri(), name_range(entry.anchor, encoding))  # type: ignore[arg-type]
+    return types.Location(entry.uri, name_range(entry.anchor, encoding))  # type: ignore[arg-type]
 
 
 def register(server: LanguageServer, state: ServerState) -> None:

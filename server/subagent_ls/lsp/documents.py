@@ -32,9 +32,9 @@ def refresh(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None
     if document is None:
         return None
     analysis = state.analyze(uri, document.source, document.version)
-    publish(ls, state, analysis)
-    for listener in state.on_analysis:
+    for listener in state.on_analysis:  # first: the catalog's findings for this version
         listener(ls, uri)
+    publish(ls, state, analysis)
     return analysis
 
 
