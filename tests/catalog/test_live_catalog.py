@@ -112,3 +112,19 @@ def test_a_folder_event_asks_for_a_new_build(tmp_path):
     for inside in (folder, folder / "team", root / ".agents"):
         assert live.update(inside, unreachable) is None
     assert live.update(tmp_path / "elsewhere", unreachable) == set()
+
+
+def test_many_files_at_once_build_again(tmp_path):
+    """A checkout-sized batch is not placed file by file (each placement walks the catalog)."""
+    from subagent_ls.lsp.catalog_service import MANY_CHANGES, CatalogService
+    from subagent_ls.lsp.state import ServerState
+
+    folder = tmp_path / ".agents/agents"
+    folder.mkdir(parents=True)
+    paths = [folder / f"a{n}.md" for n in range(MANY_CHANGES + 1)]
+    for path in paths:
+        path.write_text(f"---\nname: {path.stem}\ndescription: Audits code.\n---\n")
+    service = CatalogService(ServerState(roots=(tmp_path,)), home=tmp_path / "home", environ={})
+    service.build()
+    assert service.update(paths[:MANY_CHANGES]) == set()  # unchanged files: nothing to show
+    assert service.update(paths) is None

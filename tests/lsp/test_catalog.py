@@ -70,6 +70,7 @@ async def test_catalog_request_shape(client, workspace):
     write(workspace / ".agents/agents/reviewer.md", "reviewer")
     result = await client.protocol.send_request_async("subagents/catalog", {})
     catalog = as_dict(result)
+
     assert catalog["harness"] == "harness-subagents"
     assert {"id", "label", "path", "level"} <= set(catalog["sources"][0])
     (entry,) = names(catalog)["reviewer"]
@@ -91,6 +92,17 @@ async def test_catalog_request_shape(client, workspace):
         await client.protocol.send_request_async("subagents/catalog", {"harness": "claude-code"})
     )
     assert other["harness"] == "claude-code" and "Explore" in names(other)
+
+
+async def test_the_first_scan_reports_progress(client, workspace):
+    await scanned(client)
+    for _ in range(100):
+        reports = [r for rs in client.progress_reports.values() for r in rs]
+        if reports and reports[-1].kind == "end":
+            break
+        await asyncio.sleep(0.05)
+    assert [r.kind for r in reports] == ["begin", "end"]
+    assert reports[0].title == "Scanning subagents"
 
 
 async def test_file_created_changed_deleted_on_disk_notifies(client, workspace):
