@@ -117,17 +117,20 @@ def register(server: LanguageServer, state: ServerState) -> None:
             )
         return diagnostics
 
-    def announce(ls: LanguageServer, before: dict[str, tuple]) -> None:
+    def announce(ls: LanguageServer, before: dict[str, tuple], publishing: str | None) -> None:
         """Tell the client the catalog changed; republish the open files whose cross-file
-        findings changed (``before``: their findings until now)."""
+        findings changed (``before``: their findings until now), but ``publishing``, the
+        document whose edit led here: it is published right after."""
         published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
         harness = service.catalog.harness if service.catalog else state.settings.harness
         ls.protocol.notify(CATALOG_CHANGED, {"harness": harness, "version": published["version"]})
         for uri, analysis in list(state.analyses.items()):
-            if _signature(service, uri) != before.get(uri):
+            if uri != publishing and _signature(service, uri) != before.get(uri):
                 publish(ls, state, analysis)
 
-    def rebuild(ls: LanguageServer, before: dict[str, tuple] | None = None) -> None:
+    def rebuild(
+        ls: LanguageServer, before: dict[str, tuple] | None = None, publishing: str | None = None
+    ) -> None:
         """Build the whole catalog from the caches; announce it if what it shows changed
         (``before``: the open files' findings before a change that led here)."""
         if before is None:
@@ -135,23 +138,23 @@ def register(server: LanguageServer, state: ServerState) -> None:
         shape = [entry.signature() for entry in service.build().entries]
         if shape != published.get("shape"):
             published["shape"] = shape
-            announce(ls, before)
+            announce(ls, before, publishing)
 
-    def take_in(ls: LanguageServer, paths: Iterable[Path]) -> None:
+    def take_in(ls: LanguageServer, paths: Iterable[Path], publishing: str | None = None) -> None:
         """Files changed: update their entries and the names they touch (a full build only
         when the change cannot be placed); announce when the catalog shows something new."""
         before = {uri: _signature(service, uri) for uri in state.analyses}
         touched = service.update(paths)
         if touched is None:
-            rebuild(ls, before)
+            rebuild(ls, before, publishing)
         elif touched:
             published["shape"] = None  # stale now: the next full build announces itself
-            announce(ls, before)
+            announce(ls, before, publishing)
 
     def on_analysis(ls: LanguageServer, uri: str) -> None:
         """After an edit or a close (the file on disk counts again)."""
         if service.live is not None:
-            take_in(ls, [path_of(uri)])
+            take_in(ls, [path_of(uri)], publishing=uri)
 
     def name_note(analysis: Analysis) -> str | None:
         entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
