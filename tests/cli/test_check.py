@@ -119,17 +119,23 @@ def test_fix_rewrites_only_what_it_fixes_and_reports_it(project):
     good_before = (project / ".agents/agents/good.md").read_bytes()
     run = run_cli("check", "--fix", "--format", "json", cwd=project)
     entry = next(f for f in run.json["files"] if f["path"].endswith("bad.md"))
-    assert sorted(f["code"] for f in entry["fixed"]) == [
-        "name-charset",
-        "tools-empty",
-        "yaml-syntax",
-    ]
+    assert sorted(f["code"] for f in entry["fixed"]) == ["tools-empty", "yaml-syntax"]
+    assert bad.read_bytes() == (
+        b"\xef\xbb\xbf---\r\nname: Bad\r\ndescription: 'Use this when: X happens' # why\r\n"
+        b"tools: false\r\n---\r\nBody: unchanged\r\n"
+    )
+    remaining = {d["code"]: d.get("data") for d in entry["diagnostics"]}
+    assert remaining["name-charset"]["fixKind"] == "unsafe"  # the name is the agent's identity
+    assert run.code == 1
+    unsafe = run_cli("check", "--fix", "--unsafe-fixes", "--format", "json", cwd=project)
+    entry = next(f for f in unsafe.json["files"] if f["path"].endswith("bad.md"))
+    assert [f["code"] for f in entry["fixed"]] == ["name-charset"]
     assert bad.read_bytes() == (
         b"\xef\xbb\xbf---\r\nname: bad\r\ndescription: 'Use this when: X happens' # why\r\n"
         b"tools: false\r\n---\r\nBody: unchanged\r\n"
     )
     assert (project / ".agents/agents/good.md").read_bytes() == good_before
-    assert run.code == 0
+    assert unsafe.code == 0
 
 
 def test_without_fix_nothing_is_written(project):

@@ -106,8 +106,10 @@ async def test_quick_fix_applies_and_clears_the_diagnostic(client, workspace):
     assert codes(client, uri) == []
 
 
-async def test_fix_all(client, workspace):
-    text = TEXT.replace("name: helper", "name: Helper").replace("judgment", "judgement")
+async def test_fix_all_applies_the_safe_fixes_only(client, workspace):
+    good = TEXT.replace("tools: [Read]", "tools: [Read, Grep]")
+    text = good.replace("name: helper", "name: Helper").replace("judgment", "judgement")
+    text = text.replace("tools: [Read, Grep]", "tools: Read, Grep")
     uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(
@@ -118,7 +120,23 @@ async def test_fix_all(client, workspace):
     )
     (fix_all,) = actions
     assert fix_all.kind == "source.fixAll.subagent-ls"
-    assert apply(text, edits_of(fix_all.edit, uri), client.position_encoding) == TEXT
+    fixed = apply(text, edits_of(fix_all.edit, uri), client.position_encoding)
+    # the name (identity) and the did-you-mean value are left for the user to choose
+    assert fixed == text.replace("tools: Read, Grep", "tools: [Read, Grep]")
+
+
+async def test_unsafe_quick_fix_is_offered_but_not_preferred(client, workspace):
+    text = TEXT.replace("name: helper", "name: Helper")
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
+    await wait_for_codes(client, uri, ["name-charset", "name-mismatch"])
+    (charset, _) = client.diagnostics[uri]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(doc_id(uri), charset.range, types.CodeActionContext([charset]))
+    )
+    (fix,) = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert fix.title == "Change the name to `helper`" and not fix.is_preferred
+    assert charset.data["fixKind"] == "unsafe"
+    assert apply(text, edits_of(fix.edit, uri), client.position_encoding) == TEXT
 
 
 async def test_rename_file_to_match_name(client, workspace):

@@ -18,46 +18,50 @@ D = f"description: {GOOD_DESCRIPTION}  # what it does"
 BODY = "# Role\n\nKeep this body: exactly as it is.\n"
 
 
-def fixed(text: str, path: str = AGENT_PATH) -> tuple[str, list[str]]:
+def fixed(text: str, path: str = AGENT_PATH, unsafe: bool = False) -> tuple[str, list[str]]:
     doc = AgentDocument(path, text)
-    outcome = fix_document(doc, lambda d: lint(d, BASE, Settings()))
+    outcome = fix_document(doc, lambda d: lint(d, BASE, Settings()), unsafe=unsafe)
     return outcome.doc.text, [f.code for f in outcome.result.findings]
 
 
 CASES = [
-    # (id, frontmatter lines before, frontmatter lines expected after, path)
-    ("name-to-stem", "name: other  # old name", "name: code-helper  # old name", AGENT_PATH),
-    ("name-normalise", "name: 'Code_Helper'", "name: 'code-helper'", AGENT_PATH),
-    ("name-hyphens", 'name: "-code--helper-"', 'name: "code-helper"', AGENT_PATH),
+    # (id, frontmatter lines before, frontmatter lines expected after, safe)
+    ("name-to-stem", "name: other  # old name", "name: code-helper  # old name", False),
+    ("name-normalise", "name: 'Code_Helper'", "name: 'code-helper'", False),
+    ("name-hyphens", 'name: "-code--helper-"', 'name: "code-helper"', False),
     (
         "complexity",
         "name: code-helper\ncomplexity: judgement # tier",
         "name: code-helper\ncomplexity: judgment # tier",
-        AGENT_PATH,
+        False,
     ),
-    ("tools-empty", "name: code-helper\ntools: []", "name: code-helper\ntools: false", AGENT_PATH),
+    ("tools-empty", "name: code-helper\ntools: []", "name: code-helper\ntools: false", True),
     (
         "tools-string",
         "name: code-helper\ntools: Read, Bash(git log:*)",
         'name: code-helper\ntools: [Read, "Bash(git log:*)"]',
-        AGENT_PATH,
+        True,
     ),
     (
         "metadata-quote",
         "name: code-helper\nmetadata:\n  version: 1.0 # semver\n  n: 3",
         'name: code-helper\nmetadata:\n  version: "1.0" # semver\n  n: "3"',
-        AGENT_PATH,
+        True,
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("before", "after", "path"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+    ("before", "after", "safe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 @pytest.mark.parametrize("nl", ["\n", "\r\n"], ids=["lf", "crlf"])
-def test_fix_is_minimal_and_clears_the_finding(before, after, path, nl):
+def test_fix_is_minimal_and_clears_the_finding(before, after, safe, nl):
+    """Safe fixes apply by default; unsafe ones (identity, guesses) only when asked."""
     text = agent(f"{before}\n{D}", BODY, nl=nl)
-    result, remaining = fixed(text, path)
+    result, remaining = fixed(text)
+    if not safe:
+        assert result == text and remaining
+        result, remaining = fixed(text, unsafe=True)
     assert result == agent(f"{after}\n{D}", BODY, nl=nl)
     assert remaining == []
 
@@ -108,9 +112,10 @@ def test_unfixable_yaml_is_left_untouched():
     assert result == text and "yaml-syntax" in remaining
 
 
-def test_rename_key_near_miss():
+def test_rename_key_near_miss_is_unsafe():
     text = agent(f"name: code-helper\n{D}\ncomplexty: routine", BODY)
-    result, remaining = fixed(text)
+    assert fixed(text)[0] == text
+    result, remaining = fixed(text, unsafe=True)
     assert "\ncomplexity: routine\n" in result and remaining == []
 
 

@@ -30,6 +30,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
     parser.add_argument("--format", choices=sorted(RENDERERS), default="text")
     parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
+    parser.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix, also apply the unsafe fixes (renamed keys, changed names, guesses)",
+    )
     parser.add_argument("--select", metavar="CODES", help="only these rule codes (comma list)")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma list)")
     parser.add_argument(
@@ -111,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
     for candidate in missing:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
     present = [c for c in candidates if not c.missing]
-    reports: list[FileReport] = list(check_all(present, settings, args.dialect, args.fix))
+    reports: list[FileReport] = list(
+        check_all(present, settings, args.dialect, args.fix, args.unsafe_fixes)
+    )
     reports = with_cross_file_findings(
         reports, PROFILES[settings.harness], environment(settings), settings
     )

@@ -39,6 +39,10 @@ def summary(reports: list[FileReport]) -> dict[str, int]:
         "infos": counts["info"],
         "hints": counts["hint"],
         "fixed": sum(len(r.fixed) for r in reports),
+        "fixable": sum(f.fix_safe for r in reports for f in r.findings),
+        "unsafeFixable": sum(
+            f.fix_title is not None and not f.fix_safe for r in reports for f in r.findings
+        ),
     }
 
 
@@ -57,7 +61,8 @@ def diagnostic_json(finding: LocatedFinding) -> dict[str, object]:
             for r in finding.related
         ]
     if finding.fix_title is not None:
-        item["data"] = {"rule": finding.code, "fix": finding.fix_title}
+        applicability = "safe" if finding.fix_safe else "unsafe"
+        item["data"] = {"rule": finding.code, "fix": finding.fix_title, "fixKind": applicability}
     return item
 
 
@@ -75,6 +80,11 @@ def render_json(reports: list[FileReport]) -> str:
             entry["fixed"] = [
                 {"code": code, "range": lsp_range(place)} for code, place in report.fixed
             ]
+        if report.not_fixed:
+            entry["notFixed"] = [
+                {"code": code, "range": lsp_range(place), "reason": reason}
+                for code, place, reason in report.not_fixed
+            ]
         if report.write_error:
             entry["writeError"] = report.write_error
         files.append(entry)
@@ -87,6 +97,8 @@ def render_text(reports: list[FileReport]) -> str:
     for report in reports:
         for code, place in report.fixed:
             out.append(f"{report.path}:{place.line}:{place.column}: fixed {code}")
+        for code, place, reason in report.not_fixed:
+            out.append(f"{report.path}:{place.line}:{place.column}: not fixed {code}: {reason}")
         for finding in report.findings:
             place = finding.place
             out.append(
@@ -97,9 +109,15 @@ def render_text(reports: list[FileReport]) -> str:
     totals = summary(reports)
     notes = totals["infos"] + totals["hints"]
     fixed = f", {totals['fixed']} fixed" if totals["fixed"] else ""
+    fixable = []
+    if totals["fixable"]:
+        fixable.append(f"{totals['fixable']} fixable with `--fix`")
+    if totals["unsafeFixable"]:
+        fixable.append(f"{totals['unsafeFixable']} with `--fix --unsafe-fixes`")
     out.append(
         f"Checked {totals['files']} file(s): {totals['errors']} error(s), "
-        f"{totals['warnings']} warning(s), {notes} note(s){fixed}."
+        f"{totals['warnings']} warning(s), {notes} note(s){fixed}"
+        + (f"; {', '.join(fixable)}." if fixable else ".")
     )
     return "\n".join(out)
 

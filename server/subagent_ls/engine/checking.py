@@ -8,7 +8,7 @@ open documents instead and calls :func:`lint` directly. Large runs are spread ov
 from __future__ import annotations
 
 import os
-import shutil
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -69,6 +69,7 @@ class LocatedFinding:
     place: Place
     fix_title: str | None = None
     related: tuple[RelatedPlace, ...] = ()
+    fix_safe: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,8 @@ class FileReport:
     verdict: Verdict
     findings: tuple[LocatedFinding, ...]
     fixed: tuple[tuple[str, Place], ...] = ()
+    not_fixed: tuple[tuple[str, Place, str], ...] = ()
+    """Fixes left out, each with the reason (applying it would fail a guard)."""
     write_error: str | None = None
     name_place: Place | None = None
     suppressed: frozenset[str] = frozenset()
@@ -91,14 +94,24 @@ def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
         RelatedPlace(r.message, r.path or doc.path, Place.of(doc, r.span or finding.span))
         for r in finding.related
     )
-    title = finding.fix.title if finding.fix else None
+    fix = finding.fix
     return LocatedFinding(
-        finding.code, finding.severity, finding.message, Place.of(doc, finding.span), title, related
+        finding.code,
+        finding.severity,
+        finding.message,
+        Place.of(doc, finding.span),
+        fix.title if fix else None,
+        related,
+        fix_safe=bool(fix and fix.safe),
     )
 
 
 def check_candidate(
-    candidate: Candidate, settings: Settings, forced: str | None = None, fix: bool = False
+    candidate: Candidate,
+    settings: Settings,
+    forced: str | None = None,
+    fix: bool = False,
+    unsafe_fixes: bool = False,
 ) -> FileReport:
     path = candidate.path
     if candidate.problem is not None:
@@ -110,14 +123,15 @@ def check_candidate(
     run = partial(lint, dialect=choice.dialect, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc))
-    outcome = fix_document(doc, run)
+    outcome = fix_document(doc, run, unsafe=unsafe_fixes)
+    not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
     if not outcome.applied:
-        return _report(outcome.doc, choice, outcome.result)
+        return replace(_report(outcome.doc, choice, outcome.result), not_fixed=not_fixed)
     write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
     if write_error is not None:
         return replace(_report(doc, choice, run(doc)), write_error=write_error)
     fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
-    return replace(_report(outcome.doc, choice, outcome.result), fixed=fixed)
+    return replace(_report(outcome.doc, choice, outcome.result), fixed=fixed, not_fixed=not_fixed)
 
 
 def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> FileReport:
@@ -134,29 +148,79 @@ def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> Fi
 
 
 def check_all(
-    candidates: Iterable[Candidate], settings: Settings, forced: str | None, fix: bool
+    candidates: Iterable[Candidate],
+    settings: Settings,
+    forced: str | None,
+    fix: bool,
+    unsafe_fixes: bool = False,
 ) -> Iterator[FileReport]:
     """Check every candidate, in order; many files are checked by one process per core."""
-    run = partial(check_candidate, settings=settings, forced=forced, fix=fix)
+    run = partial(
+        check_candidate, settings=settings, forced=forced, fix=fix, unsafe_fixes=unsafe_fixes
+    )
     yield from parallel_map(run, list(candidates))
 
 
 def write_text(path: str, data: bytes) -> str | None:
-    """Replace the file's content atomically (through a symlink to its target, keeping its
-    mode); returns the error instead of raising."""
+    """Replace the file's content (through a symlink, at its target); returns the error
+    instead of raising.
+
+    The new content is written to a temporary file beside the target first. That file takes
+    the target's mode, owner and group and replaces the target atomically; where that would
+    lose something (the target has other hard links, or its owner cannot be given to a new
+    file) the content is written into the target itself, once the temporary write succeeded.
+    A file nobody may write is left alone.
+    """
     target = os.path.realpath(path)
     try:
+        info = os.stat(target)
+        if not _may_write(target, info):
+            return "the file is read-only; it was not changed"
         handle, temporary = tempfile.mkstemp(
             dir=os.path.dirname(target), prefix=".subagent-ls-", suffix=".tmp"
         )
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
-            shutil.copymode(target, temporary)
-            os.replace(temporary, target)
+                out.flush()
+                os.fsync(out.fileno())
+                atomic = info.st_nlink == 1 and _same_owner(out.fileno(), info)
+                os.fchmod(out.fileno(), stat.S_IMODE(info.st_mode))
+            if atomic:
+                os.replace(temporary, target)
+            else:
+                os.unlink(temporary)
+                _write_in_place(target, data)
         except BaseException:
-            os.unlink(temporary)
+            if os.path.lexists(temporary):
+                os.unlink(temporary)
             raise
     except OSError as error:
         return f"cannot write the fixed file: {error.strerror or error}"
     return None
+
+
+def _may_write(target: str, info: os.stat_result) -> bool:
+    """Writable by this user, and not a file marked read-only for everyone (which root could
+    write all the same)."""
+    return bool(info.st_mode & 0o222) and os.access(target, os.W_OK)
+
+
+def _same_owner(handle: int, info: os.stat_result) -> bool:
+    """Give the open file the target's owner and group; False where that is not allowed."""
+    own = os.fstat(handle)
+    if (own.st_uid, own.st_gid) == (info.st_uid, info.st_gid):
+        return True
+    try:
+        os.fchown(handle, info.st_uid, info.st_gid)
+    except OSError:
+        return False
+    return True
+
+
+def _write_in_place(target: str, data: bytes) -> None:
+    with open(target, "r+b") as out:
+        out.write(data)
+        out.truncate()
+        out.flush()
+        os.fsync(out.fileno())

@@ -41,10 +41,21 @@ class Edit:
 
 @dataclass(frozen=True, slots=True)
 class Fix:
-    """A safe, minimal change that removes the finding it belongs to."""
+    """A minimal change that removes the finding it belongs to.
+
+    ``safe`` fixes cannot change what the harness does with the file beyond removing the
+    finding: ``check --fix`` and fix-all apply them. Every other fix (one that changes an
+    agent's identity, renames a key or guesses what was meant) is offered in the editor and
+    applied by the command line only with ``--unsafe-fixes``.
+    """
 
     title: str
     edits: tuple[Edit, ...]
+    safe: bool = False
+
+    @property
+    def applicability(self) -> str:
+        return "safe" if self.safe else "unsafe"
 
 
 @dataclass(frozen=True, slots=True)

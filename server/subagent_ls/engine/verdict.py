@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.frontmatter import Span
 
 Outcome = Literal["loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration"]
+_RANK = {outcome: rank for rank, outcome in enumerate(get_args(Outcome))} | {"ignored": 4}
+"""Outcomes from best to worst (a file ignored or rejected is not loaded either way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +35,10 @@ class Verdict:
     def disabled(self) -> bool:
         """Switched off on purpose but still an agent (a prose file is not: it has no name)."""
         return self.deliberate and self.name is not None
+
+    def worse_than(self, other: Verdict) -> bool:
+        """Whether the harness does less with the file than under ``other``."""
+        return _RANK[self.outcome] > _RANK[other.outcome]
 
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {

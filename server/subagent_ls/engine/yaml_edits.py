@@ -16,6 +16,7 @@ _RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _KEY_LINE = re.compile(
     r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S.*?)[ \t]*"
 )
+_BARE_KEY_LINE = re.compile(r"([ \t]*)([A-Za-z_][\w-]*):[ \t]*")
 
 
 def is_plain_safe(value: str) -> bool:
@@ -61,6 +62,17 @@ def replace_scalar(node: YamlNode, value: str) -> Edit | None:
     return Edit(node.span, text) if text is not None else None
 
 
+def plain_source(doc: AgentDocument, node: YamlNode) -> str | None:
+    """The source text of a plain scalar written on one line with no tag, anchor or alias:
+    the text a fix may quote as it stands (quoting anything else would change the value)."""
+    if node.style is not None or node.is_collection or node.kind == "null":
+        return None
+    text = doc.source(node.span)
+    if not text or text[0] in "!&*" or "\n" in text or "\r" in text:
+        return None
+    return text
+
+
 def flow_list(items: list[str]) -> str:
     return "[" + ", ".join(i if is_plain_safe(i) else double_quoted(i) for i in items) + "]"
 
@@ -94,6 +106,33 @@ def quote_plain_value(doc: AgentDocument, error_offset: int) -> Edit | None:
         return None
     edit = Edit(Span(start, end), single_quoted(value) + comment)
     return edit if _parses_past(doc, edit) else None
+
+
+def unindent_key_line(doc: AgentDocument, error_offset: int, keys: frozenset[str]) -> Edit | None:
+    """Move a ``key: value`` line that broke the YAML back to its mapping's indentation.
+
+    The error line must start, more indented than the line above it, with one of ``keys`` (a
+    field name written one level too deep reads as the previous value's continuation). The edit
+    replaces the line's indentation only, and is returned only if the frontmatter then parses
+    past that line.
+    """
+    lines, text = doc.lines, doc.text
+    error_line = lines.line_of(error_offset)
+    start = lines.line_start(error_line)
+    own = text[start : lines.line_end(error_line)]
+    match = _KEY_LINE.fullmatch(own) or _BARE_KEY_LINE.fullmatch(own)
+    if match is None or match[1].strip() or match[2] not in keys:
+        return None
+    first = lines.line_of(doc.layout.yaml.start)
+    for line in range(error_line - 1, first - 1, -1):
+        above = text[lines.line_start(line) : lines.line_end(line)]
+        if above.strip() and _indent(above) < len(match[1]):
+            owner = _KEY_LINE.fullmatch(above) or _BARE_KEY_LINE.fullmatch(above)
+            if owner is None or owner[1].strip():
+                return None
+            edit = Edit(Span(start, start + len(match[1])), owner[1])
+            return edit if _parses_past(doc, edit) else None
+    return None
 
 
 def _indent(text: str) -> int:

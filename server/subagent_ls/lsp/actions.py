@@ -50,9 +50,23 @@ def rename_file_action(
     )
 
 
+def _passes_guards(state: ServerState, analysis: Analysis, finding: Finding) -> bool:
+    """Whether the fix passes the guards ``check --fix`` applies (see engine.fixes)."""
+    from subagent_ls.engine.fixes import try_fixes
+    from subagent_ls.engine.lint import lint
+
+    dialect, settings = analysis.choice.dialect, state.settings
+    outcome = try_fixes(
+        analysis.doc, analysis.result, [finding], lambda d: lint(d, dialect, settings)
+    )
+    return not isinstance(outcome, str)
+
+
 def quick_fixes(
     state: ServerState, analysis: Analysis, diagnostics: list[types.Diagnostic]
 ) -> list:
+    """Each diagnostic's fix, safe or not (the user picks it), if it passes the guards; a safe
+    fix is the preferred action."""
     from subagent_ls.rules.identity import NAME_MISMATCH
 
     actions = []
@@ -60,14 +74,14 @@ def quick_fixes(
         finding = _finding_for(state, analysis, diagnostic)
         if finding is None:
             continue
-        if finding.fix is not None:
+        if finding.fix is not None and _passes_guards(state, analysis, finding):
             actions.append(
                 types.CodeAction(
                     title=finding.fix.title,
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[diagnostic],
                     edit=workspace_edit(state, analysis, list(finding.fix.edits)),
-                    is_preferred=True,
+                    is_preferred=finding.fix.safe,
                 )
             )
         if finding.code == NAME_MISMATCH and (
@@ -78,6 +92,7 @@ def quick_fixes(
 
 
 def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
+    """Every safe fix, as ``check --fix`` applies them."""
     from subagent_ls.engine.fixes import fix_document
     from subagent_ls.engine.lint import lint
 

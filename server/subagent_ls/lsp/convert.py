@@ -48,6 +48,7 @@ def to_diagnostic(
     data = {"rule": finding.code}
     if finding.fix is not None:
         data["fix"] = finding.fix.title
+        data["fixKind"] = finding.fix.applicability
     return types.Diagnostic(
         range=to_range(doc, finding.span, encoding),
         message=finding.message,

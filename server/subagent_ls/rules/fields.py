@@ -206,12 +206,14 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     dialect = ctx.dialect
     message = f"`{excerpt(key)}` is not a field of {dialect.harness}; {dialect.unknown_key_effect}"
     severity = Severity.ERROR if dialect.strict_keys else None
-    near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
     fix = None
-    if near and near[0] not in ctx.doc.fields:
-        message += f" Did you mean `{near[0]}`?"
-        fix = Fix(f"Rename the key to `{near[0]}`", (Edit(span, near[0]),))
-    elif owners := [d for d in DIALECTS.values() if d is not dialect and key in d.fields]:
+    owners = [d for d in DIALECTS.values() if d is not dialect and key in d.fields]
+    if not owners:
+        near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
+        if near and near[0] not in ctx.doc.fields:
+            message += f" Did you mean `{near[0]}`?"
+            fix = Fix(f"Rename the key to `{near[0]}`", (Edit(span, near[0]),))
+    else:
         names = ", ".join(owner.id for owner in owners[:3])
         message = (
             f"`{key}` is a field of {names}; this file is read as {dialect.id}: "

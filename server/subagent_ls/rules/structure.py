@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Edit, Fix, Related, Severity, excerpt
 from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yaml_edits import quote_plain_value
+from subagent_ls.engine.yaml_edits import quote_plain_value, unindent_key_line
 from subagent_ls.engine.yamltree import YamlError, YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
 
@@ -28,6 +30,14 @@ FRONTMATTER_NOT_MAPPING = declare(
     "frontmatter-not-mapping", Severity.ERROR, "the frontmatter is a list or a scalar"
 )
 DUPLICATE_KEY = declare("duplicate-key", Severity.ERROR, "a key appears twice")
+
+FIELD_NAMES = frozenset(key for dialect in DIALECTS.values() for key in dialect.fields)
+"""Every field any dialect defines: a line starting with one of these is meant as a field."""
+_FIELD_INSIDE = re.compile(
+    r"(?:^|[\s,])(?:"
+    + "|".join(map(re.escape, sorted(FIELD_NAMES, key=len, reverse=True)))
+    + r"):(?:\s|$)"
+)
 
 
 @check("document")
@@ -68,7 +78,7 @@ def file_and_fences(ctx: LintContext) -> None:
             f"The closing fence has {layout.closing_dashes} dashes; the format wants exactly "
             "`---` (Claude Code accepts more, strict parsers do not).",
             layout.closing,
-            fix=Fix("Close the frontmatter with `---`", (Edit(layout.closing, "---"),)),
+            fix=Fix("Close the frontmatter with `---`", (Edit(layout.closing, "---"),), safe=True),
         )
     error = doc.yaml.error
     if error is not None:
@@ -94,16 +104,36 @@ def _report_yaml_error(ctx: LintContext, error: YamlError) -> None:
     end = doc.lines.line_end(line)
     span = Span(error.offset, min(error.offset + 1, end)) if error.offset < end else Span(end, end)
     cause, quotable = _likely_cause(doc.text, doc.lines, error)
-    edit = quote_plain_value(doc, error.offset) if quotable else None
+    fix = None
+    if quotable and (unindent := unindent_key_line(doc, error.offset, FIELD_NAMES)):
+        key = doc.text[unindent.span.end : doc.text.index(":", unindent.span.end)]
+        cause = (
+            f"Likely cause: `{key}:` is indented as if it continued the value above; "
+            "unindent it to make it a field."
+        )
+        fix = Fix(f"Unindent `{key}:`", (unindent,))
+    elif quotable:
+        fix = _quote_fix(doc, error)
     message = f"Invalid YAML: {error.problem}."
     if cause:
         message += f" {cause}"
     message += " A harness that parses YAML strictly will not load this file."
-    fix = Fix("Quote the value", (edit,)) if edit else None
     related = []
     if error.context and error.context_offset is not None:
         related.append(Related(Span(error.context_offset, error.context_offset), error.context))
     ctx.report(YAML_SYNTAX, message, span, fix=fix, related=related)
+
+
+def _quote_fix(doc: AgentDocument, error: YamlError) -> Fix | None:
+    """Quote the broken plain value. Safe when the quoted text holds no ``field:`` of any
+    dialect (one value with a ``: `` in it); otherwise a guess (a line that reads as a field
+    would become part of the value), hence unsafe."""
+    edit = quote_plain_value(doc, error.offset)
+    if edit is None:
+        return None
+    if _FIELD_INSIDE.search(doc.source(edit.span)):
+        return Fix("Quote the value (it takes in text that reads as a field)", (edit,))
+    return Fix("Quote the value", (edit,), safe=True)
 
 
 def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:

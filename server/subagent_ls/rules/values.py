@@ -4,7 +4,7 @@ names the harness does not know) and ``metadata`` (string values only)."""
 from __future__ import annotations
 
 from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
-from subagent_ls.engine.yaml_edits import double_quoted, flow_list
+from subagent_ls.engine.yaml_edits import double_quoted, flow_list, plain_source
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.rules.fields import accepts, invalid, kind_word, wanted_types
 from subagent_ls.rules.registry import LintContext, check, declare
@@ -44,9 +44,9 @@ def tools_rules(ctx: LintContext) -> None:
     if spec is None or node is None:
         return
     if node.kind == "seq" and not node.value and ctx.dialect.tools_empty_means_none:
-        fix = Fix("Write `tools: false`", (Edit(node.span, "false"),)) if node.flow else None
-        if "boolean" not in spec.types:
-            fix = None
+        fix = None
+        if node.flow and "boolean" in spec.types:
+            fix = Fix("Write `tools: false`", (Edit(node.span, "false"),), safe=True)
         ctx.report(
             TOOLS_EMPTY,
             "`tools: []` gives this subagent no tools at all; "
@@ -68,7 +68,7 @@ def _report_tools_shape(ctx: LintContext, node: YamlNode) -> None:
         f"`tools` must be {wanted_types(spec)} in {ctx.dialect.harness}, not {kind_word(node)}."
     )
     fix = None
-    if node.kind == "str" and "string-list" in spec.types:
+    if node.kind == "str" and "string-list" in spec.types and _on_one_line(ctx, node):
         text = str(node.value).strip()
         names = split_tool_string(text)
         if text == "*" and "boolean" in spec.types:
@@ -78,8 +78,15 @@ def _report_tools_shape(ctx: LintContext, node: YamlNode) -> None:
         else:
             replacement = flow_list(names)
         message += f" Write it as `{replacement}`."
-        fix = Fix(f"Write `tools: {replacement}`", (Edit(node.span, replacement),))
+        fix = Fix(f"Write `tools: {replacement}`", (Edit(node.span, replacement),), safe=True)
     ctx.report(TOOLS_FORMAT, message + effect, node.span, fix=fix, severity=severity)
+
+
+def _on_one_line(ctx: LintContext, node: YamlNode) -> bool:
+    """Whether the value is written on one line: a fix that rewrites a value spread over
+    several lines would join them."""
+    lines = ctx.doc.lines
+    return lines.line_of(node.span.start) == lines.line_of(node.span.end)
 
 
 def _tool_names(node: YamlNode) -> list[tuple[str, YamlNode]]:
@@ -113,9 +120,9 @@ def metadata_rules(ctx: LintContext) -> None:
             if part.kind in ("str", "tagged"):
                 continue
             fix = None
-            if not part.is_collection and part.kind != "null":
-                quoted = double_quoted(ctx.doc.source(part.span))
-                fix = Fix(f"Quote the {role}: {quoted}", (Edit(part.span, quoted),))
+            if (source := plain_source(ctx.doc, part)) is not None:
+                quoted = double_quoted(source)
+                fix = Fix(f"Quote the {role}: {quoted}", (Edit(part.span, quoted),), safe=True)
             ctx.report(
                 METADATA_VALUE,
                 f"metadata {role} `{excerpt(ctx.doc.source(part.span), 40)}` is "
