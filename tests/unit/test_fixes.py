@@ -3,14 +3,18 @@ byte outside the edit (comments, quoting, key order, body) is unchanged."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import AGENT_PATH, GOOD_DESCRIPTION, agent
-from subagent_ls.dialects import BASE
+from subagent_ls.dialects import BASE, DIALECTS
 from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Edit, Finding, Fix
 from subagent_ls.engine.fixes import fix_document
+from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.lint import lint
 from subagent_ls.engine.settings import Settings
 
@@ -142,3 +146,56 @@ def test_quoting_any_broken_value_preserves_its_text(left, right):
     assert result.endswith(BODY)
     if after.yaml.error is None and result != text:
         assert after.field_value("description").value == value
+
+
+def _with_fix(text: str, fix: Fix, code: str = "tools-format", dialect: str = "claude-code"):
+    """Lint (by default in Claude Code, where any name loads) that also offers ``fix`` (as a
+    finding of ``code``) while ``text`` is unchanged."""
+
+    def run(doc: AgentDocument):
+        result = lint(doc, DIALECTS[dialect], Settings())
+        if doc.text == text:
+            extra = Finding(code, "injected", fix.edits[0].span, fix=fix)
+            result = replace(result, findings=[extra, *result.findings])
+        return result
+
+    return run
+
+
+GUARDED = agent(f"name: code-helper\n{D}\ntools: [Read]", BODY)
+
+
+def _edit(old: str, new: str) -> Edit:
+    start = GUARDED.index(old)
+    return Edit(Span(start, start + len(old)), new)
+
+
+@pytest.mark.parametrize(
+    ("edit", "safe", "reason"),
+    [
+        (_edit("tools: [Read]", "tools: [Read"), True, "would not parse as far as before"),
+        (_edit("[Read]\n", "[Read] "), True, "join, split or remove lines"),
+        (_edit("Keep this body", "Lose this body"), True, "change the body"),
+        (_edit("name: code-helper", "name: other"), True, "change the agent's name"),
+        (_edit("tools: [Read]", "tool: [Read]"), True, "add, remove or rename fields"),
+        (_edit("defects", "bugs"), True, "lose text"),
+        (_edit(GOOD_DESCRIPTION, '""' + " " * (len(GOOD_DESCRIPTION) - 2)), False, "get worse"),
+    ],
+)
+def test_a_fix_that_fails_a_guard_is_not_applied_and_says_why(edit, safe, reason):
+    fix = Fix("injected", (edit,), safe=safe)
+    run = _with_fix(GUARDED, fix)
+    outcome = fix_document(AgentDocument(AGENT_PATH, GUARDED), run, unsafe=True)
+    assert outcome.doc.text == GUARDED and not outcome.applied
+    (skipped,) = outcome.skipped
+    assert reason in skipped.reason
+
+
+def test_the_other_fixes_of_a_refused_pass_are_still_applied():
+    text = GUARDED.replace("tools: [Read]", "tools: Read, Grep")
+    bad = Fix("injected", (Edit(Span(0, 3), "--"),), safe=True)  # breaks the opening fence
+    outcome = fix_document(
+        AgentDocument(AGENT_PATH, text), _with_fix(text, bad, "body-empty", BASE.id)
+    )
+    assert [s.code for s in outcome.skipped] == ["body-empty"]
+    assert outcome.doc.text == GUARDED.replace("tools: [Read]", "tools: [Read, Grep]")
