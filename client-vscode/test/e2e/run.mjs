@@ -218,19 +218,18 @@ async function withServerPath() {
   await step('restart-and-fix-all', async () => {
     await page.locator('.tab', { hasText: 'release-planner.md' }).click();
     await runCommand(page, 'Subagents: Restart Language Server', 'Restart Language Server');
+    // `tools` written as a string: its fix (to a list) is safe, so fix-all applies it
     await page.keyboard.press('Control+G');
-    await page.keyboard.type('4');
+    await page.keyboard.type('5');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('End');
-    for (let i = 0; i < 'judgment'.length; i += 1) {
-      await page.keyboard.press('Backspace');
-    }
-    await page.keyboard.type('judgement');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.type('tools: Read, Grep');
+    await page.keyboard.press('Escape');
     await squiggle().waitFor();
     await runCommand(page, 'Subagents: Fix All Problems in This File', 'Fix All Problems');
-    await page.locator('.monaco-editor .view-line', { hasText: 'complexity: judgment' }).first().waitFor();
+    await page.locator('.monaco-editor .view-line', { hasText: 'tools: [Read, Grep]' }).first().waitFor();
     await squiggle().waitFor({ state: 'detached' });
-    await problem('complexity-unknown').waitFor({ state: 'detached' });
+    await problem('tools-format').waitFor({ state: 'detached' });
   });
 
   await step('catalog-by-source', async () => {
