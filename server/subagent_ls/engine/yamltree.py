@@ -25,6 +25,7 @@ Kind = Literal["str", "int", "float", "bool", "null", "timestamp", "tagged", "se
 MAX_NESTING = 200
 """Deeper frontmatter is refused: no real file nests this deep, and libyaml would overflow."""
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_KINDS: dict[str, Kind] = {
     f"{_TAG}str": "str",
@@ -117,6 +118,10 @@ def parse_yaml(text: str, base: int) -> YamlParse:
     loader = loader_class()
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    if not text.isascii():
+        # an editor can send lone surrogates, which no file holds and libyaml cannot take; one
+        # code point for another keeps every offset
+        text = _LONE_SURROGATE.sub("\ufffd", text)
     if _too_deep(text):
         return YamlParse(
             None, YamlError(f"the frontmatter nests deeper than {MAX_NESTING} levels", base)

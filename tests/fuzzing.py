@@ -1,0 +1,123 @@
+"""Random subagent documents for fuzzing the engine, and what must hold for each of them.
+
+``random_document(seed)`` builds a document from the pieces real files and their typos are made
+of: fences (right, long, indented, missing), field names of every dialect and near misses,
+values of every YAML shape (plain, quoted, flow and block collections, tags, anchors, aliases,
+block scalars), broken indentation, tabs, CRLF and lone CR, comments, CJK and emoji, control
+characters and lone surrogates (which an editor can send). ``failures`` lints the document in
+every dialect and fixes it (safe, then unsafe) and returns what went wrong: an exception, a
+span outside the text, or damage by a fix (see ``mutations.damage``).
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+
+from mutations import agent_path, damage
+from subagent_ls.dialects import DIALECTS
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.lint import lint
+from subagent_ls.engine.settings import Settings
+
+_KEYS = [
+    *sorted({key for dialect in DIALECTS.values() for key in dialect.fields}),
+    "descripton",
+    "nam",
+    "toolz",
+    "Name",
+    "x-custom",
+    "1",
+    "true",
+    "?",
+    "- name",
+    "名前",
+]
+_WORDS = ["Use", "when", "reviewing", "code", "Read", "Grep", "Bash(git log:*)", "sonnet", "a"]
+_ODD = ["\t", "\r", "\x00", "\x1b", "\u2028", "\ufeff", "\ud800", "\udfff", "😀", "日本語", "#"]
+_VALUES = [
+    "",
+    "~",
+    "null",
+    "true",
+    "no",
+    "0",
+    "-1",
+    "1.5e3",
+    "0x1F",
+    "2024-01-01",
+    "[]",
+    "{}",
+    "[Read, Grep]",
+    "[Read, [nested]]",
+    "{a: 1, b: [x]}",
+    "'single ''quoted'''",
+    '"double \\" quoted"',
+    '"unterminated',
+    "'unterminated",
+    "!!int 3",
+    "!custom value",
+    "&anchor value",
+    "*anchor",
+    "|",
+    ">-",
+    "Use when: colon inside",
+    "[draft] starts with a bracket",
+    "@at sign",
+    "`backtick`",
+    "a # comment",
+    "Read, Grep",
+    "*",
+]
+
+
+def _value(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.45:
+        return rng.choice(_VALUES)
+    words = [rng.choice(_WORDS + _ODD) for _ in range(rng.randrange(1, 9))]
+    return " ".join(words)
+
+
+def _line(rng: random.Random) -> str:
+    indent = rng.choice(["", "", "", "  ", "    ", "\t", " "])
+    roll = rng.random()
+    if roll < 0.6:
+        return f"{indent}{rng.choice(_KEYS)}:{rng.choice([' ', ' ', '', '  '])}{_value(rng)}"
+    if roll < 0.75:
+        return f"{indent}- {_value(rng)}"
+    if roll < 0.85:
+        return f"{indent}{_value(rng)}"
+    if roll < 0.9:
+        return f"{indent}# subagent-ls: disable={rng.choice(['all', 'tools-unknown', 'x'])}"
+    return rng.choice(["", "---", "...", "----", " ---", "[", "{", "]", "?"])
+
+
+def random_document(seed: int) -> str:
+    rng = random.Random(seed)
+    newline = rng.choice(["\n"] * 6 + ["\r\n", "\r"])
+    lines = [_line(rng) for _ in range(rng.randrange(0, 14))]
+    opening = rng.choice(["---"] * 8 + ["", " ---", "----", "\ufeff---", "--- "])
+    closing = rng.choice(["---"] * 8 + ["", "-----", "---  ", "..."])
+    body = rng.choice(["", "Body.", "# Role\n\nDo it.", "---\nmore\n---", "\x00binary"])
+    return newline.join([opening, *lines, closing, body])
+
+
+def failures(text: str, file_name: str = "helper.md") -> list[str]:
+    """What went wrong with ``text`` in any dialect (empty: nothing)."""
+    found = []
+    for dialect_id, dialect in DIALECTS.items():
+        path = agent_path(dialect_id, file_name)
+        try:
+            doc = AgentDocument(path, text)
+            result = lint(doc, dialect, Settings())
+            for finding in result.findings:
+                span = finding.span
+                if not 0 <= span.start <= span.end <= len(text):
+                    found.append(f"{dialect_id}: {finding.code} span {span} outside the text")
+            for unsafe in (False, True):
+                if problems := damage(text, path, dialect_id, unsafe):
+                    found.append(f"{dialect_id} ({'unsafe' if unsafe else 'safe'}): {problems}")
+        except Exception:  # the point of fuzzing: report any exception as a failure
+            found.append(f"{dialect_id}: {traceback.format_exc(limit=-3)}")
+    return found
