@@ -4,12 +4,14 @@ what the server keeps per notification over a long session."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
-from lsp_helpers import SERVER_ENV
-from test_transport import framed
+import pytest
+from lsp_helpers import SERVER, SERVER_ENV
+from raw_client import INITIALIZE, RawClient, framed, notification, request
 
 COUNTING_SERVER = """
 import gc, sys
@@ -61,3 +63,79 @@ def test_notifications_leave_nothing_behind(tmp_path: Path):
     counted = [line for line in done.stderr.splitlines() if line.startswith(b"futures alive:")]
     assert counted, done.stderr.decode()[-3000:]
     assert int(counted[0].split(b":")[1]) < 10
+
+
+def hover(message_id: int, uri: str = "file:///tmp/a.md") -> dict:
+    position = {"line": 0, "character": 0}
+    return request(
+        message_id, "textDocument/hover", {"textDocument": {"uri": uri}, "position": position}
+    )
+
+
+def test_requests_before_initialize_are_refused_and_notifications_dropped(tmp_path: Path):
+    uri = (tmp_path / ".agents/agents/a.md").as_uri()
+    item = {"uri": uri, "languageId": "markdown", "version": 1, "text": "---\nname: a\n---\n"}
+    client = RawClient(tmp_path)
+    try:
+        client.send(
+            hover(7, uri),
+            notification("textDocument/didOpen", {"textDocument": item}),
+            INITIALIZE,
+        )
+        assert client.answer_to(7)["error"]["code"] == -32002  # ServerNotInitialized
+        assert "capabilities" in client.answer_to(1)["result"]
+        client.send(hover(8, uri), request(9, "shutdown"), notification("exit"))
+        assert client.answer_to(8)["result"] is None  # the document was never opened
+        assert client.exit_code() == 0
+        assert not [
+            m for m in client.received if m.get("method") == "textDocument/publishDiagnostics"
+        ]
+    finally:
+        client.kill()
+
+
+def test_requests_after_shutdown_are_answered_with_an_error(tmp_path: Path):
+    client = RawClient(tmp_path)
+    try:
+        client.send(INITIALIZE, request(2, "shutdown"), hover(3), request(4, "shutdown"))
+        assert client.answer_to(2)["result"] is None
+        assert client.answer_to(3)["error"]["code"] == -32600  # InvalidRequest
+        assert client.answer_to(4)["error"]["code"] == -32600
+        client.send(notification("exit"))
+        assert client.exit_code() == 0
+    finally:
+        client.kill()
+
+
+def test_exit_without_shutdown_ends_with_code_1(tmp_path: Path):
+    client = RawClient(tmp_path)
+    try:
+        client.send(INITIALIZE, notification("initialized", {}))
+        client.answer_to(1)
+        client.send(notification("exit"))
+        assert client.exit_code() == 1
+        assert b"Traceback" not in client.stderr, client.stderr.decode()
+    finally:
+        client.kill()
+
+
+@pytest.mark.parametrize(
+    ("session", "expected"),
+    [
+        (framed(INITIALIZE, notification("exit")), 1),
+        (framed(INITIALIZE, request(2, "shutdown"), notification("exit")), 0),
+    ],
+    ids=["without-shutdown", "after-shutdown"],
+)
+def test_exit_over_tcp_ends_the_process(tmp_path: Path, session: bytes, expected: int):
+    server = RawClient(tmp_path, [*SERVER, "--tcp", "127.0.0.1:0"])
+    try:
+        server.close_input()
+        port = int(server.wait_for_stderr(rb"listening on [\d.]+:(\d+)")[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=15) as connection:
+            connection.sendall(session)
+            assert connection.recv(1 << 16).startswith(b"Content-Length:")
+            assert server.exit_code() == expected
+        assert b"Traceback" not in server.stderr, server.stderr.decode()
+    finally:
+        server.kill()

@@ -11,15 +11,7 @@ import time
 from pathlib import Path
 
 from lsp_helpers import SERVER, SERVER_ENV
-
-
-def framed(*messages: dict) -> bytes:
-    out = b""
-    for message in messages:
-        body = json.dumps(message).encode()
-        out += b"Content-Length: %d\r\n\r\n" % len(body) + body
-    return out
-
+from raw_client import framed
 
 SESSION = framed(
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},

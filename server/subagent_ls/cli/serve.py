@@ -22,12 +22,12 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()  # start-up only allocates what lives on: the server turns collection back on
     from subagent_ls.lsp.logs import configure
     from subagent_ls.lsp.server import create_server
-    from subagent_ls.lsp.transport import serve_stdio
+    from subagent_ls.lsp.transport import exit_status, serve_stdio, serve_tcp
 
     server = create_server()
     configure(server)
     if args.tcp:
-        server.start_tcp(host or "127.0.0.1", int(port))
+        serve_tcp(server, host or "127.0.0.1", int(port))
     else:
         serve_stdio(server)
-    return 0
+    return exit_status(server)

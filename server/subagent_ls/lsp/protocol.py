@@ -1,7 +1,17 @@
-"""The JSON-RPC protocol, with pygls's bookkeeping kept bounded: a request whose params cannot be
-read as the method's type is answered with an ``InvalidParams`` error instead of being dropped
-unanswered, and a handler's future is forgotten once it is done (pygls keeps the future of every
-notification handled by a generator or a coroutine, such as each ``didChange``, for ever)."""
+"""The JSON-RPC protocol with the session rules of the LSP specification, and pygls's
+bookkeeping kept bounded:
+
+- a request before ``initialize`` is answered with ``ServerNotInitialized`` (-32002), a
+  notification before it is dropped (but ``exit``);
+- a request after ``shutdown`` is answered with ``InvalidRequest`` (-32600), a notification
+  after it is dropped (but ``exit``);
+- ``exit`` ends the process with code 0 after ``shutdown``, 1 without (``exit_code``); nothing
+  is sent after it (its stream is closed);
+- a request whose params cannot be read as the method's type is answered with an
+  ``InvalidParams`` error instead of being dropped unanswered;
+- a handler's future is forgotten once it is done (pygls keeps the future of every
+  notification handled by a generator or a coroutine, such as each ``didChange``, for ever).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +19,10 @@ import logging
 from concurrent.futures import Future
 from typing import Any
 
-from lsprotocol.types import ResponseError
+from lsprotocol.types import EXIT, INITIALIZE, ErrorCodes, ResponseError
 from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
-from pygls.protocol.json_rpc import JsonRPCNotification, MsgId
+from pygls.protocol.json_rpc import JsonRPCNotification, MsgId, RPCMessage
 
 log = logging.getLogger(__name__)
 ANSWERED = "$/subagents/answeredInvalidRequest"
@@ -20,6 +30,35 @@ ANSWERED = "$/subagents/answeredInvalidRequest"
 
 
 class AnsweringProtocol(LanguageServerProtocol):
+    initialize_received = False
+    exit_code: int | None = None
+    """Set by ``exit``: 0 after ``shutdown``, else 1."""
+
+    def handle_message(self, message: RPCMessage) -> None:
+        method = getattr(message, "method", None)
+        if method == EXIT:
+            self.exit_code = 0 if self._shutdown else 1
+        elif method == INITIALIZE:
+            self.initialize_received = True
+        elif method is not None and (self._shutdown or not self.initialize_received):
+            self._refuse(message, method)
+            return
+        super().handle_message(message)
+
+    def _refuse(self, message: RPCMessage, method: str) -> None:
+        if self._shutdown:
+            code, why = ErrorCodes.InvalidRequest, "the server is shut down"
+        else:
+            code, why = ErrorCodes.ServerNotInitialized, "the server is not initialized"
+        log.info("%s: %s %s", why, method, "refused" if hasattr(message, "id") else "dropped")
+        if hasattr(message, "id"):
+            error = ResponseError(code=code, message=f"{why}: {method}")
+            self._send_response(message.id, error=error)
+
+    def _send_data(self, data: Any) -> None:
+        if self.exit_code is None:
+            super()._send_data(data)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)
