@@ -51,10 +51,12 @@ def test_json_carries_lsp_diagnostics_and_harness_verdict(project):
         "name": "good",
         "reason": None,
         "outcome": "loads",
+        "description": "Reviews code and reports defects. Use when a change is ready.",
     }
     assert files["good.md"]["dialect"] == "harness-subagents"
     bad = files["bad.md"]
     assert bad["harness"]["loads"] is False and "Invalid YAML" in bad["harness"]["reason"]
+    assert bad["harness"]["description"] is None  # the model sees nothing of a file not loaded
     (diagnostic,) = bad["diagnostics"]
     assert diagnostic["code"] == "yaml-syntax" and diagnostic["source"] == "subagent-ls"
     assert diagnostic["severity"] == 1

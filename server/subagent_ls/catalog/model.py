@@ -48,6 +48,9 @@ class Entry:
     warnings: int = 0
     anchor: object = None
     """What the front end needs to place findings on this entry (a report, a document)."""
+    outcome: str = "loads"
+    """The harness verdict's outcome for the file (``breaks-configuration``: the harness
+    refuses its whole configuration because of it)."""
     effective: bool = False
     shadowed_by: Entry | None = None
     shadows: list[Entry] = field(default_factory=list)
@@ -63,6 +66,7 @@ class Entry:
         return (
             self.name, self.source.id, self.path, self.effective, self.disabled, self.loads,
             self.description, self.errors, self.warnings, winner.path if winner else None,
+            self.outcome,
         )  # fmt: skip
 
     def reference(self) -> dict[str, object]:
@@ -78,6 +82,7 @@ class Entry:
             "shadows": [entry.reference() for entry in self.shadows],
             "disabled": self.disabled,
             "loads": self.loads,
+            "outcome": self.outcome,
             "dialect": self.dialect,
             "description": self.description,
             "errors": self.errors,

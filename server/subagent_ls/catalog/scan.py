@@ -1,6 +1,6 @@
-"""Building a catalog: list each source's files (safely: symlink loops, unreadable and missing
-folders are skipped with a reason), read what the harness would load from each, add the
-built-ins, and resolve precedence."""
+"""Building a catalog: list each source's files (with the shared bounded walker: folders it does
+not walk and files that are not regular files are skipped with a reason), read what the harness
+would load from each, add the built-ins, and resolve precedence."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from subagent_ls.engine.lint import LintResult, lint
 from subagent_ls.engine.parallel import parallel_map
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import read_source
+from subagent_ls.engine.walk import BROKEN_LINK, walk
 
 BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
 
@@ -47,6 +48,7 @@ class FileFacts:
     errors: int
     warnings: int
     name_location: NameLocation | None = None
+    outcome: str = "loads"
 
 
 def name_location(doc: AgentDocument) -> NameLocation | None:
@@ -76,6 +78,8 @@ def facts_from(doc: AgentDocument, dialect: Dialect, result: LintResult) -> File
     verdict = result.verdict
     description = doc.field_value("description")
     text = str(description.value) if description is not None and description.kind == "str" else ""
+    if verdict.description is not None:  # what the harness gives the model
+        text = verdict.description
     severities = [f.severity for f in result.findings]
     return FileFacts(
         name=verdict.name or dialect.stem(doc.path),
@@ -85,6 +89,7 @@ def facts_from(doc: AgentDocument, dialect: Dialect, result: LintResult) -> File
         errors=severities.count(Severity.ERROR),
         warnings=severities.count(Severity.WARNING),
         name_location=name_location(doc),
+        outcome=verdict.outcome,
     )
 
 
@@ -109,35 +114,24 @@ def analyze_on_disk(settings: Settings) -> Analyze:
 
 
 def source_files(source: Source, problems: list[str]) -> list[Path]:
-    """The ``.md`` files of a source, in a stable order; never follows a folder twice."""
+    """The ``.md`` files of a source, in a stable order (hidden files and folders left out, by
+    the shared walker); never follows a folder twice. Folders not walked and files that are not
+    regular files are added to ``problems``; missing folders, loops and broken links are not."""
     if source.path is None or not source.path.is_dir():
         return []
     found: list[Path] = []
-    seen: set[tuple[int, int]] = set()
 
-    def walk(folder: Path) -> None:
-        try:
-            info = folder.stat()
-            if (info.st_dev, info.st_ino) in seen:
-                return
-            seen.add((info.st_dev, info.st_ino))
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError as error:
-            problems.append(f"{folder}: skipped, {error.strerror or error}")
-            return
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            try:
-                if entry.is_dir():
-                    if source.recursive:
-                        walk(Path(entry.path))
-                elif entry.name.endswith(".md") and entry.is_file():
-                    found.append(Path(entry.path))
-            except OSError as error:
-                problems.append(f"{entry.path}: skipped, {error.strerror or error}")
+    def enter(entry: os.DirEntry[str]) -> bool:
+        return source.recursive and not entry.name.startswith(".")
 
-    walk(source.path)
+    def wanted(entry: os.DirEntry[str]) -> bool:
+        return entry.name.endswith(".md") and not entry.name.startswith(".")
+
+    for item in walk(str(source.path), set(), enter, wanted):
+        if item.problem is None:
+            found.append(Path(item.path))
+        elif item.problem != BROKEN_LINK:
+            problems.append(f"{item.path}: skipped, {item.problem}")
     return found
 
 
@@ -202,4 +196,5 @@ def entry_from(
         errors=facts.errors,
         warnings=facts.warnings,
         anchor=facts.name_location,
+        outcome=facts.outcome,
     )

@@ -36,7 +36,7 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
                 run(ctx)
         for run in CHECKS["body"]:
             run(ctx)
-    verdict = dialect.verdict(doc, ctx.findings)
+    verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
     apply_verdict(ctx, verdict)
     return LintResult(_visible(ctx.findings, suppressed_codes(doc), settings), verdict)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from subagent_ls.engine.document import AgentDocument
@@ -30,6 +30,13 @@ class Verdict:
     note: str | None = None
     deliberate: bool = False
     """The author switched the file off on purpose (``enabled: false``, prose)."""
+    description: str | None = None
+    """The description the model is given, after the harness's own parsing, repair and
+    truncation (None when the file does not load); ``lint`` fills in the written one when
+    the dialect leaves it unset."""
+    tools: tuple[str, ...] | None = None
+    """The tools the agent really gets, where the harness changes what the file says (``()``:
+    none, ``("*",)``: all); None when the harness takes ``tools`` as written."""
 
     @property
     def disabled(self) -> bool:
@@ -51,7 +58,22 @@ class Verdict:
             data["harness"] = self.harness
         if self.note:
             data["note"] = self.note
+        data["description"] = self.description
+        if self.tools is not None:
+            data["tools"] = list(self.tools)
         return data
+
+    def with_description(self, doc: AgentDocument) -> Verdict:
+        """This verdict with the written description where the dialect set none, and none
+        when the file does not load."""
+        if not self.loads:
+            return self if self.description is None else replace(self, description=None)
+        if self.description is not None:
+            return self
+        node = doc.field_value("description")
+        if node is None or node.kind != "str":
+            return self
+        return replace(self, description=str(node.value))
 
 
 def format_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
