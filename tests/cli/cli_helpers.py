@@ -25,12 +25,20 @@ class Run:
         return json.loads(self.out)
 
 
-def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 120
+) -> Run:
+    """Run the console script; its output must be UTF-8 and its stderr free of tracebacks."""
     if not SCRIPT.exists():
         pytest.fail(f"the console script {SCRIPT} is not installed (pip install -e .)")
     full_env = {**os.environ, **(env or {})}
     done = subprocess.run(
-        [str(SCRIPT), *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=120
+        [str(SCRIPT), *args],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=timeout,
     )
     assert "Traceback" not in done.stderr, done.stderr
     return Run(done.returncode, done.stdout, done.stderr)

@@ -1,4 +1,5 @@
-"""Turning a file's bytes into text, or into the one reason it cannot be read as text.
+"""Reading a file's bytes and turning them into text, or into the one reason it cannot be read as
+text. Only regular files are read: a FIFO, socket or device is reported without a blocking open.
 
 The UTF-8 byte order mark is taken off the text (positions start after it, as editors show them)
 and remembered so that a fix writes it back.
@@ -7,10 +8,15 @@ and remembered so that a fix writes it back.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 
 MAX_FILE_BYTES = 1024 * 1024
 """Files above this size are reported and not parsed (Claude Code skips them too)."""
+
+_OPEN_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC"))
+"""A FIFO or device swapped in after the first look must not block the open or become the
+controlling terminal."""
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -44,15 +50,45 @@ def decode(data: bytes) -> SourceText:
 
 
 def read_source(path: str) -> SourceText:
-    """Read and decode a file; never raises for I/O problems."""
+    """Read and decode a regular file; never raises for I/O problems, never blocks on a FIFO
+    or device (one that takes the place of a file after the first look is caught by the
+    descriptor's own type)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        kind = not_regular(os.stat(path).st_mode)
+        if kind is not None:
+            return SourceText("", unreadable=kind)
+        handle = os.open(path, _OPEN_FLAGS)
+        with open(handle, "rb") as file:
+            info = os.fstat(handle)
+            kind = not_regular(info.st_mode)
+            if kind is not None:
+                return SourceText("", unreadable=kind)
+            if info.st_size > MAX_FILE_BYTES:
+                return _too_large(info.st_size)
+            data = file.read(MAX_FILE_BYTES + 1)
             if len(data) > MAX_FILE_BYTES:
-                return _too_large(os.fstat(handle.fileno()).st_size)
+                return _too_large(os.fstat(handle).st_size)
             return decode(data)
     except OSError as error:
         return SourceText("", unreadable=f"the file cannot be read: {error.strerror or error}")
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a file of this mode is not read (``"not a regular file (a FIFO)"``), None for a
+    regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return f"it is not a regular file ({kind})"
 
 
 def encode(text: str, has_bom: bool) -> bytes:

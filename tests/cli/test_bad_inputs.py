@@ -1,0 +1,177 @@
+"""``check`` and ``catalog`` on hostile trees and files, through the console script: special
+files, links into pseudo file systems and to the root, very deep trees. Each run must end
+quickly, without a traceback, and say what it did not read."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+GOOD = (
+    "---\nname: {name}\ndescription: Reviews code and reports defects. Use when a change is "
+    "ready.\n---\nReview the change.\n"
+)
+QUICK = 30
+"""Seconds a run on these trees may take; the walks and reads they test never end, or end in
+a traceback, without their limits."""
+
+
+def messages(run_json: dict) -> dict[str, list[str]]:
+    """Each reported file's name (the last part of its path) and its messages."""
+    return {
+        Path(f["path"]).name: [d["message"] for d in f["diagnostics"]] for f in run_json["files"]
+    }
+
+
+def catalog(home: Path, root: Path, *extra: str, harness: str = "claude-code"):
+    args = ["--harness", harness, "--home", str(home), "--root", str(root), *extra]
+    return run_cli("catalog", *args, cwd=root, env={"HOME": str(home)}, timeout=QUICK)
+
+
+@pytest.fixture
+def special_files(tmp_path: Path) -> Path:
+    """An agent folder with a FIFO, a socket, links to character devices, and a good file."""
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "fifo.md")
+    (folder / "zero.md").symlink_to("/dev/zero")
+    (folder / "null.md").symlink_to("/dev/null")
+    here = os.getcwd()
+    os.chdir(folder)  # a socket path must be short
+    try:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind("socket.md")
+        server.close()
+    finally:
+        os.chdir(here)
+    (folder / "good.md").write_text(GOOD.format(name="good"))
+    return tmp_path
+
+
+def test_special_files_are_reported_and_never_read(special_files):
+    run = run_cli("check", "--format", "json", cwd=special_files, timeout=QUICK)
+    found = messages(run.json)
+    not_regular = "Cannot check this file: it is not a regular file"
+    assert found["fifo.md"][0] == f"{not_regular} (a FIFO)."
+    assert found["socket.md"][0] == f"{not_regular} (a socket)."
+    assert found["zero.md"][0] == f"{not_regular} (a character device)."
+    assert found["null.md"][0] == f"{not_regular} (a character device)."
+    assert found["good.md"] == []
+    assert run.code == 1
+
+
+def test_a_fifo_named_on_the_command_line_is_reported(special_files):
+    fifo = special_files / ".claude/agents/fifo.md"
+    run = run_cli("check", str(fifo), timeout=QUICK)
+    assert run.out.splitlines()[0] == (
+        f"{fifo}:1:1: file-unreadable Cannot check this file: it is not a regular file (a FIFO)."
+    )
+
+
+def test_the_catalog_skips_special_files_with_a_reason(special_files, tmp_path):
+    run = catalog(tmp_path / "home", special_files, "--format", "json")
+    assert run.code == 0
+    assert [e["name"] for e in run.json["entries"] if e["source"] == "project"] == ["good"]
+    folder = special_files / ".claude/agents"
+    for name, kind in [("fifo", "a FIFO"), ("socket", "a socket"), ("zero", "a character device")]:
+        line = f"subagent-ls: {folder / name}.md: skipped, it is not a regular file ({kind})"
+        assert line in run.err.splitlines()
+
+
+@pytest.fixture
+def links_out(tmp_path: Path) -> Path:
+    """Agent folders with links to /proc, /sys and the root folder, and one good file."""
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "proc").symlink_to("/proc", target_is_directory=True)
+    (folder / "sys").symlink_to("/sys", target_is_directory=True)
+    (folder / "root").symlink_to("/", target_is_directory=True)
+    (folder / "good.md").write_text(GOOD.format(name="good"))
+    return tmp_path
+
+
+def test_links_to_pseudo_file_systems_and_to_the_root_are_not_walked(links_out):
+    run = run_cli("check", "--format", "json", cwd=links_out, timeout=QUICK)
+    found = messages(run.json)
+    assert set(found) == {"good.md", "proc", "sys"}
+    assert (
+        found["proc"][0] == "Cannot check this file: the folder is on a pseudo file system (proc)."
+    )
+    assert (
+        found["sys"][0] == "Cannot check this file: the folder is on a pseudo file system (sysfs)."
+    )
+
+
+def test_the_catalog_does_not_walk_pseudo_file_systems_or_the_root(links_out, tmp_path):
+    (links_out / ".subagent-ls.toml").write_text('extraDirs = ["/proc", "/"]\n')
+    run = catalog(tmp_path / "home", links_out, "--format", "json")
+    assert run.code == 0
+    assert "subagent-ls: /proc: skipped, the folder is on a pseudo file system (proc)" in run.err
+    folder = links_out / ".claude/agents"
+    assert f"{folder / 'proc'}: skipped, the folder is on a pseudo file system (proc)" in run.err
+    project = [e["name"] for e in run.json["entries"] if e["source"] == "project"]
+    assert project == ["good"]
+
+
+def test_a_folder_on_another_file_system_is_reported(tmp_path):
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or shm.stat().st_dev == tmp_path.stat().st_dev:
+        pytest.skip("needs /dev/shm on a file system of its own")
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "shm").symlink_to(shm, target_is_directory=True)
+    run = run_cli("check", "--format", "json", cwd=tmp_path, timeout=QUICK)
+    (report,) = run.json["files"]
+    assert report["path"] == ".claude/agents/shm"
+    assert report["diagnostics"][0]["message"] == (
+        "Cannot check this file: the folder is on another file system."
+    )
+
+
+@pytest.fixture
+def deep_folder(tmp_path: Path) -> Iterator[Path]:
+    """An agent folder holding 1,000 nested folders ``a/a/...`` with ``bottom.md`` at the end
+    and ``near.md`` two levels down. Built and removed one level at a time: ``os.makedirs`` and
+    ``shutil.rmtree`` recurse."""
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        for _ in range(1000):
+            os.mkdir("a")
+            os.chdir("a")
+        Path("bottom.md").write_text(GOOD.format(name="bottom"))
+    finally:
+        os.chdir(here)
+    (folder / "a/a/near.md").write_text(GOOD.format(name="near"))
+    yield folder
+    (folder / "a/a/near.md").unlink()
+    os.chdir(folder)
+    try:
+        for _ in range(1000):
+            os.chdir("a")
+        os.unlink("bottom.md")
+        for _ in range(1000):
+            os.chdir("..")
+            os.rmdir("a")
+    finally:
+        os.chdir(here)
+
+
+def test_a_tree_a_thousand_folders_deep(tmp_path, deep_folder):
+    run = run_cli("check", "--format", "json", cwd=tmp_path, timeout=QUICK)
+    too_deep = ".claude/agents/" + "/".join(["a"] * 63)  # 65 levels below the current folder
+    found = {f["path"]: [d["message"] for d in f["diagnostics"]] for f in run.json["files"]}
+    assert list(found) == [too_deep, ".claude/agents/a/a/near.md"]
+    assert found[too_deep][0] == "Cannot check this file: the folder is more than 64 levels deep."
+    assert found[".claude/agents/a/a/near.md"] == []
+    listed = catalog(tmp_path / "home", tmp_path, "--format", "json")
+    assert [e["name"] for e in listed.json["entries"] if e["source"] == "project"] == ["near"]
+    deepest = deep_folder.joinpath(*["a"] * 65)
+    assert f"subagent-ls: {deepest}: skipped, the folder is more than 64 levels deep" in listed.err
