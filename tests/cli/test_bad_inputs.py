@@ -175,3 +175,48 @@ def test_a_tree_a_thousand_folders_deep(tmp_path, deep_folder):
     assert [e["name"] for e in listed.json["entries"] if e["source"] == "project"] == ["near"]
     deepest = deep_folder.joinpath(*["a"] * 65)
     assert f"subagent-ls: {deepest}: skipped, the folder is more than 64 levels deep" in listed.err
+
+
+@pytest.fixture
+def undecodable_name(tmp_path: Path) -> Path:
+    """An agent file whose name is the byte 0xff, which is not UTF-8."""
+    folder = tmp_path / ".agents" / "agents"
+    folder.mkdir(parents=True)
+    with open(os.fsencode(folder) + b"/\xff.md", "wb") as out:
+        out.write(GOOD.format(name="good").encode())
+    return tmp_path
+
+
+SHOWN = ".agents/agents/\\xff.md"
+"""How every output shows the path: the byte that is not UTF-8 as ``\\xff``."""
+
+
+@pytest.mark.parametrize("output", ["text", "json", "sarif", "github"])
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(undecodable_name, output):
+    run = run_cli("check", "--format", output, cwd=undecodable_name)  # decodes stdout strictly
+    mismatch = "`name` is `good` but the file is `\\xff.md`"
+    if output == "text":
+        assert run.out.startswith(f"{SHOWN}:2:7: name-mismatch {mismatch};")
+    elif output == "json":
+        (report,) = run.json["files"]
+        assert report["path"] == SHOWN
+        assert report["diagnostics"][0]["message"].startswith(mismatch)
+    elif output == "sarif":
+        (result,) = run.json["runs"][0]["results"]
+        location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert location["uri"] == ".agents/agents/%FF.md"
+        assert result["message"]["text"].startswith(mismatch)
+    else:
+        assert run.out.startswith(f"::error file={SHOWN},line=2,col=7,")
+        assert f"::{mismatch};" in run.out
+    assert run.code == 1
+
+
+def test_the_catalog_shows_a_name_that_is_not_utf8_escaped(undecodable_name, tmp_path):
+    home = tmp_path / "home"
+    listed = catalog(home, undecodable_name, "--format", "json", harness="harness-subagents")
+    (entry,) = [e for e in listed.json["entries"] if e["source"] == "project"]
+    assert entry["name"] == "\\xff"
+    assert entry["uri"] == (undecodable_name / ".agents/agents").as_uri() + "/%FF.md"
+    tree = catalog(home, undecodable_name, harness="harness-subagents")
+    assert f"  \\xff  (project .agents/agents)  {SHOWN}  [not loaded" in tree.out

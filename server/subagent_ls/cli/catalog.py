@@ -4,7 +4,6 @@ definitions beneath) or as the ``subagents/catalog`` JSON."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from subagent_ls.catalog.model import Catalog, Entry
 from subagent_ls.catalog.profiles import PROFILES
 from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
 from subagent_ls.cli.check import UsageError, environment, load_settings
+from subagent_ls.cli.reporters import printable, printable_json
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -85,8 +85,7 @@ def run(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"subagent-ls: {problem}", file=sys.stderr)
     if args.format == "json":
-        document = json.dumps(catalog.as_json(), ensure_ascii=False, separators=(",", ":"))
-        sys.stdout.write(document + "\n")
+        sys.stdout.write(printable_json(catalog.as_json(), separators=(",", ":")) + "\n")
     else:
-        sys.stdout.write(render_tree(catalog) + "\n")
+        sys.stdout.write(printable(render_tree(catalog)) + "\n")
     return 0

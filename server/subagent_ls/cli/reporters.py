@@ -2,11 +2,14 @@
 
 JSON and SARIF carry LSP ranges (0-based lines, UTF-16 code units); text and GitHub output use
 1-based lines and 1-based columns in characters, as people and GitHub's annotations count them.
+Every output is valid UTF-8: a byte of a file name that is not UTF-8 is shown as ``\\xff``.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
@@ -17,6 +20,28 @@ from subagent_ls.engine.findings import Severity
 from subagent_ls.rules.registry import RULES
 
 SOURCE = "subagent-ls"
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str, backslash: str = "\\") -> str:
+    """``text`` that can be written as UTF-8. Python keeps each byte of a file name that is not
+    UTF-8 as a lone surrogate (U+DC80 to U+DCFF): it is written ``\\xff``, any other lone
+    surrogate ``\\ud800``. In JSON text, where the surrogates can only stand in strings, pass
+    ``backslash="\\\\"`` so that the backslash is escaped."""
+    if text.isascii() or not _LONE_SURROGATE.search(text):
+        return text
+
+    def escape(match: re.Match[str]) -> str:
+        code = ord(match[0])
+        return f"{backslash}x{code - 0xDC00:02x}" if code >= 0xDC80 else f"{backslash}u{code:04x}"
+
+    return _LONE_SURROGATE.sub(escape, text)
+
+
+def printable_json(document: object, **options: object) -> str:
+    """``json.dumps`` of ``document`` (non-ASCII characters kept), as valid UTF-8."""
+    return printable(json.dumps(document, ensure_ascii=False, **options), backslash="\\\\")
 
 
 def lsp_range(place: Place) -> dict[str, dict[str, int]]:
@@ -89,7 +114,7 @@ def render_json(reports: list[FileReport]) -> str:
             entry["writeError"] = report.write_error
         files.append(entry)
     document = {"version": 1, "files": files, "summary": summary(reports)}
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return printable_json(document, separators=(",", ":"))
 
 
 def render_text(reports: list[FileReport]) -> str:
@@ -119,7 +144,7 @@ def render_text(reports: list[FileReport]) -> str:
         f"{totals['warnings']} warning(s), {notes} note(s){fixed}"
         + (f"; {', '.join(fixable)}." if fixable else ".")
     )
-    return "\n".join(out)
+    return printable("\n".join(out))
 
 
 _GITHUB_LEVEL = {
@@ -150,7 +175,7 @@ def render_github(reports: list[FileReport]) -> str:
             )
             level = _GITHUB_LEVEL[finding.severity]
             out.append(f"::{level} {properties}::{_escape_data(finding.message)}")
-    return "\n".join(out)
+    return printable("\n".join(out))
 
 
 _SARIF_LEVEL = {
@@ -171,7 +196,7 @@ def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, obje
     }
     location = {
         "physicalLocation": {
-            "artifactLocation": {"uri": quote(Path(report.path).as_posix())},
+            "artifactLocation": {"uri": quote(os.fsencode(Path(report.path).as_posix()))},
             "region": region,
         }
     }
@@ -203,7 +228,7 @@ def render_sarif(reports: list[FileReport]) -> str:
         "version": "2.1.0",
         "runs": [run],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False)
+    return printable_json(log, indent=2)
 
 
 RENDERERS = {
