@@ -117,6 +117,9 @@ class Dialect:
     known_tools: frozenset[str] | None = None
     stem_suffixes: tuple[str, ...] = (".md",)
     severity: Mapping[str, Severity | None] = field(default_factory=dict)
+    verified_with: str | None = None
+    """The harness version whose loader this dialect was checked against (None for the
+    dialects of documents: the base format and the seed harnesses)."""
 
     def stem(self, path: str) -> str:
         """The file name without the suffix that marks it as an agent file."""
