@@ -1,5 +1,6 @@
 """What the server knows: settings, the client's abilities, and every open document with its
-latest analysis (document, dialect, findings), keyed by URI.
+latest analysis (document, dialect, findings), keyed by URI. An open document over the CLI's
+size limit (1 MiB of UTF-8) is analyzed as an unreadable file, without parsing.
 
 The rules, the dialects and the catalog are imported where first used, here and in the feature
 modules: the server answers ``initialize`` without them and loads them right after
@@ -16,6 +17,7 @@ from pygls.uris import to_fs_path
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.settings import Settings
+from subagent_ls.engine.source import MAX_FILE_BYTES, decode
 from subagent_ls.engine.text import Encoding
 
 if TYPE_CHECKING:
@@ -58,9 +60,13 @@ class ServerState:
     """Extra hover text for the ``name`` value (where the file stands in the catalog)."""
 
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
-        """Analyze a new version; the YAML is reparsed only if the frontmatter changed."""
+        """Analyze a new version; the YAML is reparsed only if the frontmatter changed. A
+        document over the CLI's size limit is not parsed: it is one ``file-unreadable``."""
         previous = self.analyses.get(uri)
         path = to_fs_path(uri) or uri
+        reason = oversize(text)
+        if reason is not None:
+            return self._store(uri, version, AgentDocument(path, "", unreadable=reason))
         doc = AgentDocument(path, text, previous=previous.doc if previous else None)
         return self._store(uri, version, doc)
 
@@ -78,6 +84,16 @@ class ServerState:
         analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
         self.analyses[uri] = analysis
         return analysis
+
+
+def oversize(text: str) -> str | None:
+    """Why a text over ``MAX_FILE_BYTES`` of UTF-8 is not parsed (the CLI's reason for such a
+    file; a lone surrogate counts as the 3 bytes an editor writes), None for one within it.
+    Encoded only when its length leaves that in doubt."""
+    if len(text) * 4 <= MAX_FILE_BYTES:
+        return None
+    data = text.encode("utf-8", "surrogatepass")
+    return decode(data).unreadable if len(data) > MAX_FILE_BYTES else None
 
 
 def is_agent(doc: AgentDocument, settings: Settings) -> bool:
