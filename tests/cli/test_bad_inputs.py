@@ -220,3 +220,44 @@ def test_the_catalog_shows_a_name_that_is_not_utf8_escaped(undecodable_name, tmp
     assert entry["uri"] == (undecodable_name / ".agents/agents").as_uri() + "/%FF.md"
     tree = catalog(home, undecodable_name, harness="harness-subagents")
     assert f"  \\xff  (project .agents/agents)  {SHOWN}  [not loaded" in tree.out
+
+
+DESCRIPTION = "Reviews code and reports defects. Use when a change is ready."
+BRACKETS = "[" * 201
+
+
+@pytest.mark.parametrize(
+    "frontmatter",
+    [
+        f'description: "{DESCRIPTION} {BRACKETS}"\n',
+        f"description: '{DESCRIPTION} {BRACKETS}'\n",
+        f"description: {DESCRIPTION} {BRACKETS}\n",
+        f"description: {DESCRIPTION} # {BRACKETS}\n",
+        f"description: |\n  {DESCRIPTION}\n  {BRACKETS}\n",
+        f'description: "{DESCRIPTION} {"- " * 201}"\n',
+        f"description: {DESCRIPTION}\nmetadata:\n  note: '{'{' * 201}'\n",
+    ],
+    ids=["double-quoted", "single-quoted", "plain", "comment", "block", "dashes", "braces"],
+)
+def test_brackets_that_are_text_are_not_nesting(tmp_path, frontmatter):
+    folder = tmp_path / ".agents" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "text.md").write_text(f"---\nname: text\n{frontmatter}---\nBody.\n")
+    run = run_cli("check", "--format", "json", cwd=tmp_path)
+    (report,) = run.json["files"]
+    assert [d["code"] for d in report["diagnostics"]] == []
+    assert report["harness"]["loads"] is True
+
+
+@pytest.mark.parametrize("levels, refused", [(200, False), (201, True)])
+def test_flow_collections_nest_at_most_200_levels(tmp_path, levels, refused):
+    folder = tmp_path / ".agents" / "agents"
+    folder.mkdir(parents=True)
+    nested = "[" * levels + "]" * levels
+    (folder / "deep.md").write_text(
+        f"---\nname: deep\ndescription: {DESCRIPTION}\ntools: {nested}\n---\nBody.\n"
+    )
+    run = run_cli("check", "--format", "json", cwd=tmp_path)
+    messages = [d["message"] for d in run.json["files"][0]["diagnostics"]]
+    too_deep = [m for m in messages if "nests deeper than 200 levels" in m]
+    assert bool(too_deep) is refused, messages

@@ -156,18 +156,28 @@ def _error_of(error: Any, base: int) -> YamlError:
 
 
 def _too_deep(text: str) -> bool:
-    """Cheap upper bound of the nesting depth, computed only for texts that could be deep."""
+    """Whether collections nest deeper than ``MAX_NESTING`` in ``text``, counted on the
+    parser's events (which never recurse), so that brackets in quoted scalars, comments and
+    block scalars do not count; computed only for texts with enough brackets and indicators to
+    be that deep."""
     if text.count("[") + text.count("{") + text.count("- ") + text.count("? ") < MAX_NESTING:
         return False
-    depth = deepest = 0
-    for char in text:
-        if char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}" and depth:
-            depth -= 1
-    compact = max((len(m[0]) // 2 for m in re.finditer(r"(?:[-?] )+", text)), default=0)
-    return deepest + compact > MAX_NESTING
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, StreamEndEvent
+
+    parser = loader_class()(text)
+    depth = -1  # the frontmatter's own mapping is level 0
+    try:
+        while not isinstance(event := parser.get_event(), StreamEndEvent):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return True
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except YAMLError:  # the parse that follows reports it
+        return False
+    return False
 
 
 class _Converter:
