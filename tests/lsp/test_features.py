@@ -229,3 +229,14 @@ async def test_other_markdown_gets_no_completion_but_symbols(client, workspace):
         types.DocumentSymbolParams(doc_id(uri))
     )
     assert "Heading" in str(symbols)
+
+
+async def test_hover_on_description_says_what_the_model_is_given(client, workspace):
+    text = TEXT.replace("name: helper", "name: other")  # the base format rejects a mismatch
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
+    where = position(text, "Reviews code", 2)
+    result = await client.text_document_hover_async(types.HoverParams(doc_id(uri), where))
+    assert "rejects it: the model never sees this description" in result.contents.value
+    await change(client, uri, TEXT, 2)
+    result = await client.text_document_hover_async(types.HoverParams(doc_id(uri), where))
+    assert "model" not in result.contents.value  # loaded as written: the field's documentation

@@ -7,8 +7,9 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from subagent_ls.engine.findings import excerpt
 from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yamltree import MapItem
+from subagent_ls.engine.yamltree import MapItem, YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
@@ -58,7 +59,10 @@ def value_text(state: ServerState, analysis: Analysis, item: MapItem) -> str | N
     node = item.value
     if item.name in ("tools", "allowed-tools"):
         shown = analysis.doc.source(node.span).strip() or "(empty)"
-        return f"**`{item.name}: {shown}`**\n\n{analysis.choice.dialect.tools_doc or spec.doc}"
+        text = f"**`{item.name}: {shown}`**\n\n{analysis.choice.dialect.tools_doc or spec.doc}"
+        return "\n\n".join(filter(None, [text, _granted(analysis)]))
+    if item.name == "description":
+        return _given_to_model(analysis, node)
     if item.name in ("name", "id"):
         verdict = analysis.result.verdict
         where = f"loads it as `{verdict.name}`" if verdict.loads else _OUTCOMES[verdict.outcome]
@@ -69,6 +73,33 @@ def value_text(state: ServerState, analysis: Analysis, item: MapItem) -> str | N
     if node.kind == "str" and node.value in spec.values:
         return value_markdown(spec, str(node.value))
     return None
+
+
+def _granted(analysis: Analysis) -> str | None:
+    """What the harness really grants, where it differs from what ``tools`` says."""
+    verdict = analysis.result.verdict
+    if not verdict.loads or verdict.tools is None:
+        return None
+    harness = verdict.harness or "The harness"
+    if verdict.tools == ("*",):
+        return f"**{harness} gives this agent every tool.**"
+    if not verdict.tools:
+        return f"**{harness} gives this agent no tools at all.**"
+    return f"**{harness} gives this agent:** " + ", ".join(f"`{t}`" for t in verdict.tools)
+
+
+def _given_to_model(analysis: Analysis, node: YamlNode) -> str | None:
+    """The description the model is given, where the harness changes what the author wrote
+    (or, for a file it does not load, that the model never sees it)."""
+    verdict = analysis.result.verdict
+    harness = verdict.harness or analysis.choice.dialect.harness
+    if not verdict.loads:
+        return f"{harness} {_OUTCOMES[verdict.outcome]}: the model never sees this description."
+    written = str(node.value) if node.kind == "str" else None
+    if verdict.description is None or verdict.description == written:
+        return None
+    given = excerpt(verdict.description, 1000) if verdict.description else "(nothing)"
+    return f"**The description {harness} gives the model:**\n\n> {given}"
 
 
 def hover_markdown(state: ServerState, analysis: Analysis, offset: int) -> tuple[str, Span] | None:
