@@ -1,5 +1,6 @@
 """stdio as editors and scripts provide it: a pipe (read by the event loop), a regular file
-(pygls's reader), and a client that goes away in the middle of a message."""
+(pygls's reader), a client that goes away in the middle of a message, and framing no message
+could fill (an absurd ``Content-Length``, a header line without end)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from lsp_helpers import SERVER, SERVER_ENV
-from raw_client import framed
+from raw_client import INITIALIZE, RawClient, framed, notification
 
 SESSION = framed(
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
@@ -132,3 +134,36 @@ def test_a_message_sent_after_the_stream_closed_is_logged_not_reported():
     assert done.stdout.strip() == b"returned"
     # the failure, and the one attempt to forward its log record to the client
     assert done.stderr.count(b"Error sending data") <= 2, done.stderr[-3000:].decode()
+
+
+@pytest.mark.parametrize(
+    "framing",
+    [b"Content-Length: 1000000000000\r\n\r\n{", b"X-Padding: " + b"x" * 200_000],
+    ids=["content-length", "header-line"],
+)
+def test_framing_no_message_fills_ends_the_session(tmp_path, framing):
+    """The server once waited for ever for the body (and kept every later byte)."""
+    client = RawClient(tmp_path)
+    try:
+        client.send(INITIALIZE)
+        client.answer_to(1)
+        client.send_bytes(framing)  # and the client keeps its end open
+        assert client.exit_code() == 0
+        assert b"ending the session" in client.stderr, client.stderr.decode()
+        assert b"Traceback" not in client.stderr, client.stderr.decode()
+    finally:
+        client.kill()
+
+
+def test_a_large_message_under_the_limit_is_read(tmp_path):
+    """A 2 MiB document is not parsed (over 1 MiB), but its message is read."""
+    uri = (tmp_path / ".agents/agents/big.md").as_uri()
+    text = "---\nname: big\n---\n" + "Body line.\n" * 200_000
+    item = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+    client = RawClient(tmp_path)
+    try:
+        client.send(INITIALIZE, notification("textDocument/didOpen", {"textDocument": item}))
+        published = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        assert [d["code"] for d in published["params"]["diagnostics"]] == ["file-unreadable"]
+    finally:
+        client.kill()

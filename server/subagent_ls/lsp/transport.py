@@ -1,11 +1,13 @@
 """Serving over stdio and TCP, one session per process: it ends with ``exit`` or the end of
-input, and ``exit_status`` is the process's exit code.
+input, and ``exit_status`` is the process's exit code. A message announced larger than
+``MAX_MESSAGE_BYTES`` (or a header line longer than the stream's line limit) ends the session
+too: waiting for its body would wait for ever, and skipping it would lose the framing.
 
 pygls reads stdin on a worker thread: every message then crosses threads for each header line
 and its body, which costs more than answering most requests. When stdin is a pipe or a socket
 (as editors start servers) the event loop reads it directly; otherwise (a file, a terminal, or
 one socket for both directions, which non-blocking reads would make non-blocking for writes
-too) pygls's own reader is used. Over TCP the server serves the first connection.
+too) pygls's thread reader is used. Over TCP the server serves the first connection.
 """
 
 from __future__ import annotations
@@ -13,16 +15,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import stat
 import sys
 import threading
+from typing import TYPE_CHECKING
 
-from pygls.io_ import StdoutWriter, run_async
+from pygls.io_ import StdinAsyncReader, StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 
 from subagent_ls.lsp.protocol import AnsweringProtocol
 
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Coroutine
+
+    from pygls.io_ import AsyncReader
+
 log = logging.getLogger(__name__)
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+"""The largest message body read: 64 MiB (a 1 MiB document takes at most 6 MiB as JSON)."""
+_CONTENT_LENGTH = re.compile(rb"Content-Length: (\d+)\r\n")  # as pygls reads it
 
 
 def exit_status(server: LanguageServer) -> int:
@@ -34,19 +46,20 @@ def exit_status(server: LanguageServer) -> int:
 def serve_stdio(server: LanguageServer) -> None:
     stdin, stdout = os.fstat(sys.stdin.fileno()), os.fstat(sys.stdout.fileno())
     pipe = stat.S_ISFIFO(stdin.st_mode) or stat.S_ISSOCK(stdin.st_mode)
+    server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
     # the loop makes stdin non-blocking; stdout must not be the same socket (ssh, socat)
     if not pipe or os.path.samestat(stdin, stdout):
-        server.start_io()
-        return
-    server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
-    _run(server, _read_stdin(server))
+        reader = StdinAsyncReader(sys.stdin.buffer, server.thread_pool)
+        _run(server, _session(server, reader))
+    else:
+        _run(server, _read_stdin(server))
 
 
 def serve_tcp(server: LanguageServer, host: str, port: int) -> None:
     _run(server, _serve_connection(server, host, port))
 
 
-def _run(server: LanguageServer, session) -> None:
+def _run(server: LanguageServer, session: Coroutine[None, None, None]) -> None:
     try:
         asyncio.run(session)
     except BrokenPipeError:
@@ -81,11 +94,39 @@ async def _serve_connection(server: LanguageServer, host: str, port: int) -> Non
     await ended.wait()
 
 
-async def _session(server: LanguageServer, reader: asyncio.StreamReader) -> None:
+class BoundedReader:
+    """pygls's reader interface over a stream, refusing what would never end: a header line
+    over the stream's limit, a ``Content-Length`` over ``MAX_MESSAGE_BYTES``. Either is
+    logged and read as the end of input."""
+
+    def __init__(self, stream: AsyncReader) -> None:
+        self.stream = stream
+
+    async def readline(self) -> bytes:
+        try:
+            line = await self.stream.readline()
+        except ValueError:  # asyncio's "chunk exceed the limit"
+            log.error("a header line is longer than the stream's limit; ending the session")
+            return b""
+        found = _CONTENT_LENGTH.fullmatch(line)
+        if found and int(found[1]) > MAX_MESSAGE_BYTES:
+            log.error(
+                "a message of %s bytes is announced; the limit is %d; ending the session",
+                found[1].decode(),
+                MAX_MESSAGE_BYTES,
+            )
+            return b""
+        return line
+
+    def readexactly(self, n: int) -> Awaitable[bytes]:
+        return self.stream.readexactly(n)
+
+
+async def _session(server: LanguageServer, reader: AsyncReader) -> None:
     try:
         await run_async(
             stop_event=threading.Event(),  # the client ends the session: `exit` or end of input
-            reader=reader,
+            reader=BoundedReader(reader),
             protocol=server.protocol,
             logger=log,
             error_handler=server.report_server_error,
