@@ -9,6 +9,8 @@ bookkeeping kept bounded:
   is sent after it (its stream is closed);
 - a request whose params cannot be read as the method's type is answered with an
   ``InvalidParams`` error instead of being dropped unanswered;
+- a handler that raises ``RequestRefused`` is answered with ``RequestFailed`` (-32803) and its
+  message, which is logged without a traceback (it is an answer, not a failure);
 - a handler's future is forgotten once it is done (pygls keeps the future of every
   notification handled by a generator or a coroutine, such as each ``didChange``, for ever).
 """
@@ -19,7 +21,7 @@ import logging
 from concurrent.futures import Future
 from typing import Any
 
-from lsprotocol.types import EXIT, INITIALIZE, ErrorCodes, ResponseError
+from lsprotocol.types import EXIT, INITIALIZE, ErrorCodes, LSPErrorCodes, ResponseError
 from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification, MsgId, RPCMessage
@@ -27,6 +29,12 @@ from pygls.protocol.json_rpc import JsonRPCNotification, MsgId, RPCMessage
 log = logging.getLogger(__name__)
 ANSWERED = "$/subagents/answeredInvalidRequest"
 """A notification nobody handles, standing in for a request already answered with an error."""
+
+
+class RequestRefused(JsonRpcException):
+    """A request the server understood and will not carry out; the message says why."""
+
+    CODE = LSPErrorCodes.RequestFailed
 
 
 class AnsweringProtocol(LanguageServerProtocol):
@@ -54,6 +62,15 @@ class AnsweringProtocol(LanguageServerProtocol):
         if hasattr(message, "id"):
             error = ResponseError(code=code, message=f"{why}: {method}")
             self._send_response(message.id, error=error)
+
+    def _send_handler_result(self, future: Future[Any], *, msg_id: MsgId) -> None:
+        refused = None if future.cancelled() else future.exception()
+        if not isinstance(refused, RequestRefused):
+            super()._send_handler_result(future, msg_id=msg_id)
+            return
+        self._request_futures.pop(msg_id, None)
+        log.info("request %s refused: %s", msg_id, refused.message)
+        self._send_response(msg_id, error=refused.to_response_error())
 
     def _send_data(self, data: Any) -> None:
         if self.exit_code is None:

@@ -1,6 +1,11 @@
 """Rename on the ``name`` value: edits the value (keeping its quoting) and, where the file name
 is the agent's identity, renames the file too; and the reverse: when the client renames an
-agent file, ``workspace/willRenameFiles`` sets ``name`` to the new file name."""
+agent file, ``workspace/willRenameFiles`` sets ``name`` to the new file name.
+
+A name the file's dialect refuses is not applied: one its name rules report as an error
+(empty, too long, characters outside its charset, misplaced hyphens), or one with which its
+harness would no longer load the file. Rename answers such a name with an error saying why;
+a file renamed to such a name keeps its ``name``."""
 
 from __future__ import annotations
 
@@ -10,13 +15,19 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Edit, Severity
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.yaml_edits import replace_scalar
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range, to_text_edit
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.edits import workspace_edit
+from subagent_ls.lsp.protocol import RequestRefused
 from subagent_ls.lsp.state import Analysis, ServerState
+
+NAME_RULES = ("name-length", "name-charset", "name-hyphen")
+"""The rules on a name by itself (``name-mismatch`` compares it with the file name)."""
 
 
 def _name_node(analysis: Analysis, offset: int | None = None) -> YamlNode | None:
@@ -34,18 +45,36 @@ def _inner(node: YamlNode) -> Span:
     return Span(node.span.start + quoted, node.span.end - quoted)
 
 
+def refusal(state: ServerState, analysis: Analysis, edit: Edit, path: str) -> str | None:
+    """Why the file's dialect refuses the name ``edit`` writes (the file then at ``path``), by
+    linting the file as it would be; None when it accepts it."""
+    from subagent_ls.engine.fixes import apply_edits
+    from subagent_ls.engine.lint import lint
+
+    renamed = AgentDocument(path, apply_edits(analysis.doc.text, [edit]))
+    result = lint(renamed, analysis.choice.dialect, state.settings)
+    for finding in result.findings:
+        if finding.code in NAME_RULES and finding.severity is Severity.ERROR:
+            return finding.message
+    if analysis.result.verdict.loads and not result.verdict.loads:
+        return result.verdict.reason or f"{analysis.choice.dialect.harness} would not load it"
+    return None
+
+
 def rename_edit(
     state: ServerState, analysis: Analysis, node: YamlNode, new_name: str
 ) -> types.WorkspaceEdit:
     edit = replace_scalar(node, new_name)
     if edit is None:
-        raise ValueError("this name cannot be renamed in place")
-    target = None
+        raise RequestRefused("this name cannot be renamed in place")
+    path = analysis.doc.path
     dialect = analysis.choice.dialect
     if dialect.name_must_match_stem and state.rename_files and "/" not in new_name:
-        path = os.path.join(os.path.dirname(analysis.doc.path), f"{new_name}.md")
-        if path != analysis.doc.path:
-            target = from_fs_path(path)
+        path = os.path.join(os.path.dirname(path), f"{new_name}.md")
+    reason = refusal(state, analysis, edit, path)
+    if reason is not None:
+        raise RequestRefused(f"`{new_name}` cannot be the name: {reason}")
+    target = from_fs_path(path) if path != analysis.doc.path else None
     return workspace_edit(state, analysis, [edit], rename_to=target)
 
 
@@ -60,7 +89,7 @@ def will_rename(state: ServerState, rename: types.FileRename) -> tuple[str, list
     if node is None or node.value != old_stem or new_stem == old_stem:
         return None
     edit = replace_scalar(node, new_stem)
-    if edit is None:
+    if edit is None or refusal(state, analysis, edit, new_path) is not None:
         return None
     return rename.old_uri, [to_text_edit(analysis.doc, edit, state.encoding)]
 
