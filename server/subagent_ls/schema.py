@@ -19,6 +19,7 @@ _PYTHON_TYPES: dict[ValueType, Any] = {
     "map": dict[str, Any],
     "list": list[Any],
     "null": None,
+    "any": Any,
 }
 
 
@@ -45,7 +46,9 @@ def _annotation(spec: FieldSpec) -> Any:
 
 def _description(spec: FieldSpec) -> str:
     lines = [spec.doc]
-    lines += [f"- `{value}`: {doc}" for value, doc in spec.values.items()]
+    lines += [
+        f"- `{value}`: {doc}" if doc else f"- `{value}`" for value, doc in spec.values.items()
+    ]
     if spec.default:
         lines.append(f"Default: {spec.default}.")
     return "\n".join(lines)

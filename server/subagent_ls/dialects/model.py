@@ -17,8 +17,18 @@ if TYPE_CHECKING:
     from subagent_ls.engine.verdict import Verdict
 
 ValueType = Literal[
-    "string", "integer", "number", "boolean", "string-list", "bool-map", "map", "list", "null"
+    "string",
+    "integer",
+    "number",
+    "boolean",
+    "string-list",
+    "bool-map",
+    "map",
+    "list",
+    "null",
+    "any",
 ]
+"""``any``: the harness's document gives the field no type, so every value is accepted."""
 
 
 def posix(path: str) -> str:
@@ -62,6 +72,23 @@ class FieldSpec:
     invalid_effect: str | None = None
     entry_keys: tuple[str, ...] = ()
     """For a map of maps: keys every entry must have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    """A field the harness's document says does less (or more) than it reads: ``code`` is the
+    rule that reports it. It applies when ``key`` is present with a scalar value matching the
+    regular expression ``value`` (None: any value), or, with ``tool``, when the list ``key``
+    names that tool (and not ``unless_tool``); and every ``(key, regex)`` of ``also`` holds.
+    Booleans match as ``true``/``false``."""
+
+    code: str
+    key: str
+    message: str
+    value: str | None = None
+    tool: str | None = None
+    unless_tool: str | None = None
+    also: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +142,13 @@ class Dialect:
     invalid_severity: Severity = Severity.ERROR
     invalid_effect: str = ""
     known_tools: frozenset[str] | None = None
+    tool_docs: Mapping[str, str] = field(default_factory=dict)
+    """What the harness's document says of a tool name (completion shows it)."""
+    tools_split_on_spaces: bool = True
+    """Whether a ``tools`` string without commas is split at spaces (False: commas only)."""
+    traps: tuple[Trap, ...] = ()
+    key_notes: Mapping[str, str] = field(default_factory=dict)
+    """For keys that are not fields: what the harness's document says they are instead."""
     stem_suffixes: tuple[str, ...] = (".md",)
     severity: Mapping[str, Severity | None] = field(default_factory=dict)
     verified_with: str | None = None

@@ -77,7 +77,7 @@ def _value_items(analysis: Analysis, ctx: Context) -> list:
         types.CompletionItem(
             label=value,
             kind=types.CompletionItemKind.EnumMember,
-            documentation=markdown(doc),
+            documentation=markdown(doc) if doc else None,
             sort_text=f"{index:03d}",
         )
         for index, (value, doc) in enumerate(spec.values.items())
@@ -100,8 +100,14 @@ def _value_items(analysis: Analysis, ctx: Context) -> list:
 
 
 def _tool_items(dialect: Dialect) -> list:
+    docs = dialect.tool_docs
     return [
-        types.CompletionItem(label=tool, kind=types.CompletionItemKind.Function, detail="tool")
+        types.CompletionItem(
+            label=tool,
+            kind=types.CompletionItemKind.Function,
+            detail="tool",
+            documentation=markdown(docs[tool]) if tool in docs else None,
+        )
         for tool in sorted(dialect.known_tools or ())
     ]
 

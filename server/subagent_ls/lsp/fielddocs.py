@@ -23,7 +23,10 @@ def field_markdown(dialect: Dialect, spec: FieldSpec) -> str:
     lines.append(f"Type: {wanted_types(spec)}.")
     if spec.values:
         lines.append("")
-        lines += [f"- `{value}`: {doc.splitlines()[0]}" for value, doc in spec.values.items()]
+        lines += [
+            f"- `{value}`: {doc.splitlines()[0]}" if doc else f"- `{value}`"
+            for value, doc in spec.values.items()
+        ]
     if spec.pattern:
         lines.append(f"\nAlso accepted: values matching `{spec.pattern}`.")
     if spec.default:
@@ -31,5 +34,7 @@ def field_markdown(dialect: Dialect, spec: FieldSpec) -> str:
     return "\n".join(lines)
 
 
-def value_markdown(spec: FieldSpec, value: str) -> str:
-    return f"**`{spec.key}: {value}`**\n\n{spec.values[value]}"
+def value_markdown(spec: FieldSpec, value: str) -> str | None:
+    """A value's own documentation; None where the document says nothing of it."""
+    doc = spec.values[value]
+    return f"**`{spec.key}: {value}`**\n\n{doc}" if doc else None

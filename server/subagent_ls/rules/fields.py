@@ -49,6 +49,7 @@ _TYPE_WORDS: dict[ValueType, str] = {
     "map": "a map",
     "list": "a list",
     "null": "empty",
+    "any": "any value",
 }
 _ACCEPTS: dict[ValueType, tuple[str, ...]] = {
     "string": ("str", "tagged", "timestamp"),
@@ -60,6 +61,7 @@ _ACCEPTS: dict[ValueType, tuple[str, ...]] = {
     "map": ("map",),
     "list": ("seq",),
     "null": ("null",),
+    "any": tuple(_KIND_WORDS),
 }
 _ELEMENT_KINDS: dict[ValueType, tuple[str, ...]] = {
     "string-list": ("str", "tagged", "timestamp"),
@@ -208,7 +210,9 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     severity = Severity.ERROR if dialect.strict_keys else None
     fix = None
     owners = [d for d in DIALECTS.values() if d is not dialect and key in d.fields]
-    if not owners:
+    if key in dialect.key_notes:
+        message = f"`{key}` is not a field of {dialect.harness}: {dialect.key_notes[key]}"
+    elif not owners:
         near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
         if near and near[0] not in ctx.doc.fields:
             message += f" Did you mean `{near[0]}`?"

@@ -21,10 +21,10 @@ METADATA_VALUE = declare(
 )
 
 
-def split_tool_string(text: str) -> list[str]:
-    """Split ``"Read, Bash(git log:*)"`` into tool names: on commas outside parentheses, or on
-    spaces outside parentheses when there is no comma."""
-    separator = "," if "," in text else " "
+def split_tool_string(text: str, on_spaces: bool = True) -> list[str]:
+    """Split ``"Read, Bash(git log:*)"`` into tool names: on commas outside parentheses, or
+    (``on_spaces``) on spaces outside parentheses when there is no comma."""
+    separator = "," if "," in text or not on_spaces else " "
     names, depth, current = [], 0, []
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
@@ -89,25 +89,30 @@ def _on_one_line(ctx: LintContext, node: YamlNode) -> bool:
     return lines.line_of(node.span.start) == lines.line_of(node.span.end)
 
 
-def _tool_names(node: YamlNode) -> list[tuple[str, YamlNode]]:
+def tool_names(node: YamlNode, on_spaces: bool = True) -> list[tuple[str, YamlNode]]:
+    """The tool names a ``tools`` value lists, each with the node it is written in."""
     if node.kind == "str":
-        return [(name, node) for name in split_tool_string(str(node.value))]
+        return [(name, node) for name in split_tool_string(str(node.value), on_spaces)]
     if node.kind == "seq":
         return [(str(e.value), e) for e in node.value if e.kind == "str"]  # type: ignore[union-attr]
     return []
 
 
 def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
-    known = ctx.dialect.known_tools or frozenset()
-    for name, where in _tool_names(node):
+    dialect = ctx.dialect
+    known = dialect.known_tools or frozenset()
+    for name, where in tool_names(node, dialect.tools_split_on_spaces):
         base = name.split("(", 1)[0].strip()
         if base in known or base in ("*", "") or base.startswith("mcp__") or "/" in base:
             continue
-        ctx.report(
-            TOOLS_UNKNOWN,
-            f"`{excerpt(name)}` is not a tool {ctx.dialect.harness} knows; it grants nothing.",
-            where.span,
-        )
+        message = f"`{excerpt(name)}` is not a tool {dialect.harness} knows; it grants nothing."
+        words = name.split()
+        if not dialect.tools_split_on_spaces and len(words) > 1 and set(words) <= known:
+            message += (
+                f" {dialect.harness} splits a `tools` string at commas only: write "
+                f"`{', '.join(words)}`."
+            )
+        ctx.report(TOOLS_UNKNOWN, message, where.span)
 
 
 @check("fields")

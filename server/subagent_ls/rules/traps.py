@@ -1,0 +1,60 @@
+"""Traps a harness's document names: a field that has no effect as written, a listed tool the
+harness can never grant because of another field, and a tool that grants more than the list
+reads. Each dialect lists its traps as data (``Dialect.traps``); this rule reports them."""
+
+from __future__ import annotations
+
+import re
+
+from subagent_ls.dialects.model import Trap
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.rules.registry import LintContext, check, declare
+from subagent_ls.rules.values import tool_names
+
+FIELD_NO_EFFECT = declare(
+    "field-no-effect", Severity.WARNING, "a field the harness does not apply as written"
+)
+TOOL_UNAVAILABLE = declare(
+    "tool-unavailable", Severity.WARNING, "a listed tool the harness can never grant"
+)
+TOOL_GRANTS_MORE = declare(
+    "tool-grants-more", Severity.INFO, "a listed tool that grants more than the list reads"
+)
+
+
+def scalar_text(node: YamlNode | None) -> str | None:
+    """A scalar as a trap matches it: booleans as ``true``/``false``; None for a collection."""
+    if node is None or node.is_collection:
+        return None
+    if node.kind == "bool":
+        return "true" if node.value else "false"
+    return "" if node.value is None else str(node.value)
+
+
+def _holds(doc: AgentDocument, key: str, pattern: str | None) -> bool:
+    text = scalar_text(doc.field_value(key))
+    return text is not None and (pattern is None or re.fullmatch(pattern, text) is not None)
+
+
+def _where(ctx: LintContext, trap: Trap) -> list[YamlNode]:
+    doc = ctx.doc
+    if not all(_holds(doc, key, pattern) for key, pattern in trap.also):
+        return []
+    node = doc.field_value(trap.key)
+    if node is None:
+        return []
+    if trap.tool is None:
+        return [node] if _holds(doc, trap.key, trap.value) else []
+    listed = tool_names(node, ctx.dialect.tools_split_on_spaces)
+    if trap.unless_tool is not None and any(name == trap.unless_tool for name, _ in listed):
+        return []
+    return [where for name, where in listed if name == trap.tool]
+
+
+@check("fields")
+def trap_rules(ctx: LintContext) -> None:
+    for trap in ctx.dialect.traps:
+        for node in _where(ctx, trap):
+            ctx.report(trap.code, trap.message, node.span)
