@@ -261,3 +261,67 @@ def test_flow_collections_nest_at_most_200_levels(tmp_path, levels, refused):
     messages = [d["message"] for d in run.json["files"][0]["diagnostics"]]
     too_deep = [m for m in messages if "nests deeper than 200 levels" in m]
     assert bool(too_deep) is refused, messages
+
+
+def more(diagnostics: list[dict]) -> dict[str, str]:
+    """The "more findings" findings, by code."""
+    return {d["code"]: d["message"] for d in diagnostics if " more `" in d["message"]}
+
+
+def test_one_rule_shows_at_most_100_findings_in_a_file(tmp_path):
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    tools = ",".join(["a"] * 500_000)  # just under 1 MiB
+    (folder / "many.md").write_text(
+        f"---\nname: many\ndescription: {DESCRIPTION}\ntools: [{tools}]\n---\nBody.\n"
+    )
+    run = run_cli("check", "--format", "json", cwd=tmp_path)
+    assert len(run.out) < 100_000
+    (report,) = run.json["files"]
+    codes = [d["code"] for d in report["diagnostics"]]
+    assert codes == ["tools-unknown"] * 101
+    assert more(report["diagnostics"]) == {
+        "tools-unknown": "499,900 more `tools-unknown` finding(s) in this file are not shown: "
+        "at most 100 of one rule and 300 in all are."
+    }
+    counted = next(d for d in report["diagnostics"] if " more `" in d["message"])
+    assert counted["range"]["start"] == {"line": 3, "character": 8 + 2 * 100}  # the 101st `a`
+    assert counted["severity"] == 2
+
+
+@pytest.fixture
+def crowded(tmp_path: Path) -> Path:
+    """A file with 150 findings of each of four rules."""
+    folder = tmp_path / ".agents" / "agents"
+    folder.mkdir(parents=True)
+    keys = "".join(f"u{i}: 1\n" for i in range(150))
+    metadata = "".join(f"  m{i}: {i}\n" for i in range(150))
+    tools = ", ".join(str(i) for i in range(150))
+    (folder / "crowded.md").write_text(
+        f"---\nname: crowded\ndescription: {DESCRIPTION}\ntools: [{tools}]\n"
+        f"metadata:\n{metadata}{keys}{keys}---\nBody.\n"
+    )
+    return tmp_path
+
+
+def test_a_file_shows_at_most_300_findings(crowded):
+    run = run_cli("check", "--format", "json", cwd=crowded)
+    diagnostics = run.json["files"][0]["diagnostics"]
+    counted = more(diagnostics)
+    assert len(diagnostics) - len(counted) == 300
+    assert {code: message.split(" more")[0] for code, message in counted.items()} == {
+        "field-type": "50",
+        "metadata-value": "50",
+        "duplicate-key": "100",
+        "field-unknown": "100",
+    }
+    assert run.json["summary"]["errors"] + run.json["summary"]["warnings"] == 304
+
+
+def test_the_caps_apply_to_what_is_selected(crowded):
+    run = run_cli("check", "--format", "json", "--select", "field-unknown", cwd=crowded)
+    diagnostics = run.json["files"][0]["diagnostics"]
+    assert [d["code"] for d in diagnostics] == ["field-unknown"] * 101
+    assert more(diagnostics)["field-unknown"].startswith("50 more `field-unknown` finding(s)")
+    hidden = run_cli("check", "--format", "json", "--ignore", "field-unknown", cwd=crowded)
+    assert "field-unknown" not in {d["code"] for d in hidden.json["files"][0]["diagnostics"]}

@@ -1,5 +1,7 @@
 """Linting one document: run the registered checks in stage order, then apply the file's
-suppression comments and the user's severities and selection."""
+suppression comments, the user's severities and selection, and the caps on findings (at most
+``MAX_FINDINGS_PER_RULE`` of one rule and ``MAX_FINDINGS_PER_FILE`` in all, the rest counted
+in one "more findings" finding per rule)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,14 @@ import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding
+from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.verdict import Verdict
 from subagent_ls.rules.harness import apply_verdict
-from subagent_ls.rules.registry import CHECKS, LintContext
+from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
+
+MAX_FINDINGS_PER_FILE = 300
+"""Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
 _SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
@@ -38,7 +44,8 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
             run(ctx)
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
     apply_verdict(ctx, verdict)
-    return LintResult(_visible(ctx.findings, suppressed_codes(doc), settings), verdict)
+    visible = _visible(ctx.findings, suppressed_codes(doc), settings)
+    return LintResult(_capped(visible, ctx.dropped), verdict)
 
 
 def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
@@ -72,3 +79,25 @@ def _visible(
         visible.append(finding)
     visible.sort(key=lambda f: (f.span.start, f.code))
     return visible
+
+
+def _capped(visible: list[Finding], dropped: dict[str, tuple[int, Span]]) -> list[Finding]:
+    """The first ``MAX_FINDINGS_PER_FILE`` findings, and for each rule with findings left out
+    (here, or beyond ``MAX_FINDINGS_PER_RULE`` when reported) one finding that counts them, at
+    the first left out, with the rule's code and severity."""
+    if len(visible) <= MAX_FINDINGS_PER_FILE and not dropped:
+        return visible
+    shown = visible[:MAX_FINDINGS_PER_FILE]
+    severities = {f.code: f.severity for f in visible}
+    more = {code: more for code, more in dropped.items() if code in severities}
+    for finding in visible[MAX_FINDINGS_PER_FILE:]:
+        count, first = more.get(finding.code, (0, finding.span))
+        more[finding.code] = (count + 1, min(first, finding.span, key=lambda s: s.start))
+    for code, (count, span) in more.items():
+        message = (
+            f"{count:,} more `{code}` finding(s) in this file are not shown: at most "
+            f"{MAX_FINDINGS_PER_RULE} of one rule and {MAX_FINDINGS_PER_FILE} in all are."
+        )
+        shown.append(Finding(code, message, span, severities[code]))
+    shown.sort(key=lambda f: (f.span.start, f.code))
+    return shown

@@ -54,15 +54,23 @@ def check(stage: Stage) -> Callable[[Callable[[LintContext], None]], Callable[[L
     return register
 
 
+MAX_FINDINGS_PER_RULE = 100
+"""Findings one rule records in one file; the others are only counted (in ``dropped``)."""
+
+
 @dataclass(slots=True)
 class LintContext:
-    """What a check sees, and where it reports. ``findings`` holds every finding at the
-    dialect's severity; severities the user changed are applied when linting ends."""
+    """What a check sees, and where it reports. ``findings`` holds the findings at the
+    dialect's severity, at most ``MAX_FINDINGS_PER_RULE`` per code; ``dropped`` counts the
+    others per code, with the span of the first. Severities the user changed are applied
+    when linting ends."""
 
     doc: AgentDocument
     dialect: Dialect
     settings: Settings
     findings: list[Finding] = field(default_factory=list)
+    recorded: dict[str, int] = field(default_factory=dict)
+    dropped: dict[str, tuple[int, Span]] = field(default_factory=dict)
 
     def severity_of(self, code: str) -> Severity | None:
         """The dialect's severity for ``code``, None when the dialect switches it off."""
@@ -84,4 +92,10 @@ class LintContext:
         resolved = self.severity_of(code)
         if resolved is None:
             return
+        recorded = self.recorded.get(code, 0)
+        if recorded >= MAX_FINDINGS_PER_RULE:
+            count, first = self.dropped.get(code, (0, span))
+            self.dropped[code] = (count + 1, first)
+            return
+        self.recorded[code] = recorded + 1
         self.findings.append(Finding(code, message, span, severity or resolved, fix, list(related)))
