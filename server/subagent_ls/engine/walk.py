@@ -18,8 +18,9 @@ from subagent_ls.engine.source import not_regular
 
 MAX_DEPTH = 64
 """Folders deeper than this below the starting folder are not entered."""
-MAX_ENTRIES = 100_000
-"""A walk stops once it has listed this many folder entries (files and folders alike)."""
+MAX_ENTRIES = 1_000_000
+"""A walk stops once it has listed this many folder entries (files and folders alike): about
+five seconds of listing, and more than a project holds outside the folders never entered."""
 
 BROKEN_LINK = "it is a broken symbolic link"
 
