@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from subagent_ls.catalog.model import Level, Source
+from subagent_ls.engine.findings import Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,17 +43,20 @@ def distinct(sources: list[Source]) -> list[Source]:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """``same_source`` says which of two definitions in one source the harness takes;
-    ``builtin_collision`` whether a definition named like a built-in overrides it or is
-    renamed (agent-core suffixes it with its source)."""
+    """``same_source`` says which of two definitions in one source the harness takes
+    (``unsaid``: its document does not say; the catalog shows the first) and
+    ``duplicate_severity`` how bad such a pair is; ``builtin_collision`` whether a definition
+    named like a built-in overrides it or is renamed (agent-core suffixes it with its source)."""
 
     id: str
     harness: str
     builtins: Mapping[str, str]
     sources: Callable[[Environment], list[Source]]
-    same_source: Literal["first", "last"] = "first"
+    same_source: Literal["first", "last", "unsaid"] = "first"
+    duplicate_severity: Severity = Severity.ERROR
     builtin_collision: Literal["override", "suffix"] = "override"
-    disabled_builtins_variable: str | None = None
+    removes: Callable[[Environment], set[str]] | None = None
+    """Names the harness removes after merging, in this environment (built-ins and files)."""
 
 
 def _folder(
@@ -75,9 +79,11 @@ def json_list(environ: Mapping[str, str], name: str) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else []
 
 
-def _extra(env: Environment, rank: int, dialect: str) -> list[Source]:
+def _extra(env: Environment, rank: int, dialect: str, step: int = 1) -> list[Source]:
+    """The ``extraDirs`` folders, each ``step`` more specific than the one before; with
+    ``step`` 0 they are the harness's own folders (``*.md``, no subfolders), all at ``rank``."""
     return [
-        _folder(f"extra:{i}", f"extra {path}", "custom", rank + i, dialect, path, recursive=True)
+        _folder(f"extra:{i}", f"extra {path}", "custom", rank + step * i, dialect, path, step > 0)
         for i, path in enumerate(env.extra_dirs)
     ]
 
@@ -175,14 +181,29 @@ def claude_code_sources(env: Environment) -> list[Source]:
     return sources
 
 
+def switched_on(environ: Mapping[str, str], name: str) -> bool:
+    """An environment switch that is on unless set to `false`, `0`, `no` or `off` (any case)."""
+    return environ.get(name, "").strip().lower() not in ("false", "0", "no", "off")
+
+
+SYNAPSE_BUILTINS = {"researcher": "", "tester": "", "reviewer": ""}
+"""Synapse's built-in subagents; its document gives no description of them."""
+
+
 def synapse_sources(env: Environment) -> list[Source]:
+    """User < (the executable's folder, whose path the document does not give) < project <
+    ``AGENT_CUSTOM_AGENTS_DIRS`` < ``extraDirs``; no folder at all when
+    ``AGENT_ENABLE_SUBAGENTS`` or ``AGENT_ENABLE_CUSTOM_SUBAGENTS`` is off."""
+    environ = env.environ
+    if not all(switched_on(environ, f"AGENT_ENABLE_{s}SUBAGENTS") for s in ("", "CUSTOM_")):
+        return []
     sources = [
         _folder(
             "user", "user ~/.synapse/agents", "user", 1, "synapse", env.home / ".synapse/agents"
         )
     ]
     sources += _per_root(env, ".synapse/agents", "project", "project", 3, "synapse")
-    custom = [Path(p) for p in json_list(env.environ, "AGENT_CUSTOM_AGENTS_DIRS")]
+    custom = [Path(p) for p in json_list(environ, "AGENT_CUSTOM_AGENTS_DIRS")]
     custom += list(env.extra_dirs)
     sources += [
         _folder(f"custom:{i}", f"custom {path}", "custom", 4 + i, "synapse", path)
@@ -191,13 +212,26 @@ def synapse_sources(env: Environment) -> list[Source]:
     return sources
 
 
+def synapse_removes(env: Environment) -> set[str]:
+    """Every built-in when ``AGENT_ENABLE_SUBAGENTS`` is off; else the names of
+    ``AGENT_DISABLE_BUILTIN_SUBAGENTS``, which Synapse removes after merging, files too."""
+    if not switched_on(env.environ, "AGENT_ENABLE_SUBAGENTS"):
+        return set(SYNAPSE_BUILTINS)
+    return set(json_list(env.environ, "AGENT_DISABLE_BUILTIN_SUBAGENTS"))
+
+
 def agent_core_sources(env: Environment) -> list[Source]:
+    """The synced ``.claude/agents`` folder of each project (the document's example) and the
+    extra folders (package ``agents/`` folders, other synced folders), all at one level: the
+    document does not say which source discovery walks later."""
     sources = _per_root(env, ".claude/agents", "synced-claude", "project", 1, "agent-core")
-    sources += _per_root(env, ".agents/agents", "synced-agents", "project", 1, "agent-core")
-    return sources + _extra(env, 1, "agent-core")
+    return sources + _extra(env, 1, "agent-core", step=0)
 
 
 def zut_sources(env: Environment) -> list[Source]:
+    """The ``~/.pi/agent/agents`` compatibility fallback < the default ``~/.agents/agents``, the
+    ``ZUT_AGENT_PROFILES`` folders and the extra folders, which share one level: the document
+    does not say which of them wins. No project folder is scanned."""
     home = env.home
     sources = [
         _folder(
@@ -207,10 +241,10 @@ def zut_sources(env: Environment) -> list[Source]:
     ]
     profiles = [Path(p) for p in env.environ.get("ZUT_AGENT_PROFILES", "").split(os.pathsep) if p]
     sources += [
-        _folder(f"profiles:{i}", f"ZUT_AGENT_PROFILES {path}", "custom", 3 + i, "zut", path)
-        for i, path in enumerate([*profiles, *env.extra_dirs])
+        _folder(f"profiles:{i}", f"ZUT_AGENT_PROFILES {path}", "custom", 2, "zut", path)
+        for i, path in enumerate(profiles)
     ]
-    return sources
+    return sources + _extra(env, 2, "zut", step=0)
 
 
 PROFILES: dict[str, Profile] = {
@@ -233,31 +267,31 @@ PROFILES: dict[str, Profile] = {
         Profile(
             "synapse",
             "Synapse",
-            {
-                "researcher": "Built-in research subagent.",
-                "tester": "Built-in test subagent.",
-                "reviewer": "Built-in review subagent.",
-            },
+            SYNAPSE_BUILTINS,
             synapse_sources,
             same_source="last",
-            disabled_builtins_variable="AGENT_DISABLE_BUILTIN_SUBAGENTS",
+            removes=synapse_removes,
         ),
         Profile(
             "agent-core",
             "agent-core",
             {
-                "explore": "Where does something live, in how many places, or does it exist.",
-                "research": "What is actually true outside this workspace.",
-                "planner": "What is the step sequence, and is it the right one.",
-                "execute": "Carry out agreed work end to end.",
-                "validate": "Is this plan, change or artifact sound.",
-                "operate": "Does the running system actually behave as claimed.",
-                "general": "Anything that fits no sharper role; the default.",
+                "explore": "Where does something live, in how many places, or does it exist at all",
+                "research": "What is actually true outside this workspace — an API, a version, "
+                "a price, a convention",
+                "planner": "What is the step sequence, and is it the right one",
+                "execute": "Carry out agreed work end to end",
+                "validate": "Is this plan, change or artifact sound",
+                "operate": "Does the running system actually behave as claimed",
+                "general": "Anything that fits no sharper role — the default when agent is omitted",
             },
             agent_core_sources,
             same_source="last",
+            duplicate_severity=Severity.WARNING,
             builtin_collision="suffix",
         ),
-        Profile("zut", "zut", {}, zut_sources),
+        Profile(
+            "zut", "zut", {}, zut_sources, same_source="unsaid", duplicate_severity=Severity.WARNING
+        ),
     )
 }

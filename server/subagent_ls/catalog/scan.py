@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import Environment, Profile, distinct, json_list
+from subagent_ls.catalog.profiles import Environment, Profile, distinct
 from subagent_ls.catalog.resolve import CrossFinding, resolve
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import Dialect
@@ -166,10 +166,8 @@ def build_catalog(
 
 
 def removed_names(profile: Profile, env: Environment) -> set[str]:
-    """Names the harness removes after merging (Synapse's disabled built-ins)."""
-    if profile.disabled_builtins_variable is None:
-        return set()
-    return set(json_list(env.environ, profile.disabled_builtins_variable))
+    """Names the harness removes after merging, in this environment."""
+    return profile.removes(env) if profile.removes else set()
 
 
 def builtin_entries(profile: Profile, env: Environment) -> list[Entry]:
