@@ -17,6 +17,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from subagent_ls.engine.text import column_width
+from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.catalog_service import path_of_uri as path_of
 from subagent_ls.lsp.convert import SOURCE, to_offset
@@ -68,7 +69,6 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def start_scan(ls: LanguageServer) -> None:
         """List and read the sources again (from the current settings), off the event loop."""
         service.forget()
-        service.baseline = service.snapshot(seed=True)  # later changes are seen
         for older in scans:
             older.cancel()
         scans[:] = [asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))]
@@ -299,9 +299,10 @@ async def _scan(ls: LanguageServer, state: ServerState, service: CatalogService,
     message = "replaced by a newer scan"
     try:
         try:
+            await service.take_baseline()  # changes from now on are seen by the poll
             await service.prefetch()
-        except Exception:  # the build reads what is missing itself
-            log.warning("reading the sources in parallel failed", exc_info=True)
+        except Exception:  # the build lists and reads what is missing itself
+            log.warning("listing or reading the sources failed", exc_info=True)
         rebuild(ls)
         message = f"{len(service.catalog.entries) if service.catalog else 0} definitions"
     finally:
@@ -330,7 +331,7 @@ async def _poll(ls: LanguageServer, service: CatalogService, take_in) -> None:
     while True:
         await asyncio.sleep(POLL_SECONDS)
         try:
-            now, previous = await asyncio.to_thread(service.snapshot), service.baseline
+            (now, _), previous = await off_loop(service.snapshot), service.baseline
             if now != previous:
                 paths = now.keys() | previous.keys()
                 take_in(ls, {p for p in paths if now.get(p) != previous.get(p)})

@@ -3,8 +3,9 @@
 Directory listings are cached per source and refreshed only when files appear or go away;
 what each file contributes is cached and recomputed only for the file that changed (its open
 version, or a watched-file event or the poll of folders outside the workspace for the disk).
-A change re-resolves only the names of the file that changed (``LiveCatalog``). The catalog
-modules are imported on first use (see ``lsp/state.py``).
+A change re-resolves only the names of the file that changed (``LiveCatalog``). The scan's
+folder walks run off the event loop on threads the process does not wait for at exit
+(``lsp/background.py``). The catalog modules are imported on first use (see ``lsp/state.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from pygls.uris import to_fs_path
 
 from subagent_ls.engine.parallel import parallel_map_async
+from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.state import Analysis, ServerState
 
 if TYPE_CHECKING:
@@ -39,6 +41,8 @@ MANY_CHANGES = 50
 """More files changed at once (a checkout, a folder deleted) are taken in by building again."""
 Stamp = tuple[object, ...]
 """("open", version) for an open document, ("disk",) for a file read from disk."""
+Listing = tuple[list[Path], list[str]]
+"""A source's files, and the paths its walk skipped with their reasons."""
 
 
 @dataclass(slots=True)
@@ -46,8 +50,9 @@ class CatalogService:
     state: ServerState
     home: Path = field(default_factory=lambda: Path(os.path.expanduser("~")))
     environ: dict[str, str] = field(default_factory=lambda: dict(os.environ))
-    listings: dict[str, tuple[list[Path], list[str]]] = field(default_factory=dict)
-    """Each source's files, and the paths its walk skipped with their reasons."""
+    listings: dict[str, Listing] = field(default_factory=dict)
+    """Each source's listing; replaced (not cleared) when dropped, so that a walk that ran
+    meanwhile can tell its listing is stale."""
     facts: dict[Path, dict[str, tuple[Stamp, FileFacts | None]]] = field(default_factory=dict)
     """Each file's facts by the dialect it was read in."""
     live: LiveCatalog | None = None
@@ -88,7 +93,7 @@ class CatalogService:
 
     def forget(self) -> None:
         """Drop every cached listing and file (after a settings change)."""
-        self.listings.clear()
+        self.listings = {}
         self.facts.clear()
 
     def build(self, harness: str | None = None) -> Catalog:
@@ -109,18 +114,31 @@ class CatalogService:
             self.live, self.problems = live, problems
         return live.catalog
 
+    async def take_baseline(self) -> None:
+        """The poll's time stamps, taken before the scan lists the folders (so that nothing
+        created meanwhile is missed), off the event loop; its listings are the build's."""
+        before = self.listings
+        self.baseline, listed = await off_loop(self.snapshot)
+        if self.listings is before:
+            self.listings.update(listed)
+
     async def prefetch(self) -> None:
-        """Read every file of the configured sources into the cache, on one process per core
-        and off the event loop (the first build then only assembles); files that change
-        meanwhile are read again by the build."""
+        """List the configured sources and read every file into the cache, off the event loop
+        (the files on one process per core; the first build then only assembles); files that
+        change meanwhile are read again by the build."""
         from subagent_ls.catalog.scan import facts_on_disk
 
         self.stale.clear()
-        problems: list[str] = []
+        sources, before = self.sources(), self.listings
+        missing = [source for source in sources if _listing_key(source) not in before]
+        listed = await off_loop(partial(_list_sources, missing))
+        if self.listings is before:  # else files came or went: the build lists them again
+            self.listings.update(listed)
+        listings = {**before, **listed}
         work = [
             (path, source.dialect)
-            for source in self.sources()
-            for path in self._listing(source, problems)
+            for source in sources
+            for path in listings[_listing_key(source)][0]
             if source.dialect not in self.facts.get(path, {})
         ]
         read = partial(facts_on_disk, settings=self.state.settings)
@@ -138,7 +156,7 @@ class CatalogService:
             self.facts.pop(path, None)
         self.stale.update(paths)
         if self.live is None or len(paths) > MANY_CHANGES:
-            self.listings.clear()
+            self.listings = {}
             return set() if self.live is None else None
         touched: set[Path] = set()
         for path in paths:
@@ -146,42 +164,38 @@ class CatalogService:
             read = partial(self._read_for_source, path)
             found = self.live.update(path, read)
             if found is None or was_listed != (self.entry_of(path) is not None):
-                self.listings.clear()  # files came or went: list the folders again next build
+                self.listings = {}  # files came or went: list the folders again next build
             if found is None:
                 return None
             touched |= found
         return touched
 
-    def snapshot(self, *, seed: bool = False) -> dict[Path, tuple[int, int]]:
+    def snapshot(self) -> tuple[dict[Path, tuple[int, int]], dict[str, Listing]]:
         """Time stamps of the files no client watches: sources outside the workspace (user
-        level, extra folders), and every source when the client has no file watchers.
-        ``seed`` keeps the listings for the next build (they are as of now)."""
-        from subagent_ls.catalog.scan import source_files
-
-        stamps: dict[Path, tuple[int, int]] = {}
+        level, extra folders), and every source when the client has no file watchers; with
+        the listings walked for them. Reads the disk only (it runs off the event loop)."""
         roots = self.state.roots if self.state.watch_files else ()
-        for source in self.sources():
-            if source.path is None or any(r in (source.path, *source.path.parents) for r in roots):
-                continue
-            skipped: list[str] = []
-            files = source_files(source, skipped)
-            if seed:
-                self.listings[_listing_key(source)] = (files, skipped)
+        unwatched = [
+            source
+            for source in self.sources()
+            if source.path is not None
+            and not any(r in (source.path, *source.path.parents) for r in roots)
+        ]
+        listed = _list_sources(unwatched)
+        stamps: dict[Path, tuple[int, int]] = {}
+        for files, _ in listed.values():
             for path in files:
                 try:
                     info = os.stat(path)
                 except OSError:
                     continue
                 stamps[path] = (info.st_mtime_ns, info.st_size)
-        return stamps
+        return stamps, listed
 
     def _listing(self, source: Source, problems: list[str]) -> list[Path]:
-        from subagent_ls.catalog.scan import source_files
-
         key = _listing_key(source)
         if key not in self.listings:
-            skipped: list[str] = []
-            self.listings[key] = (source_files(source, skipped), skipped)
+            self.listings.update(_list_sources([source]))
         files, skipped = self.listings[key]
         problems.extend(skipped)
         return files
@@ -239,3 +253,13 @@ class CatalogService:
 
 def _listing_key(source: Source) -> str:
     return f"{source.id}:{source.path}"
+
+
+def _list_sources(sources: list[Source]) -> dict[str, Listing]:
+    from subagent_ls.catalog.scan import source_files
+
+    listed: dict[str, Listing] = {}
+    for source in sources:
+        skipped: list[str] = []
+        listed[_listing_key(source)] = (source_files(source, skipped), skipped)
+    return listed

@@ -60,6 +60,9 @@ def serve_tcp(server: LanguageServer, host: str, port: int) -> None:
 
 
 def _run(server: LanguageServer, session: Coroutine[None, None, None]) -> None:
+    """Run a session; once it ends, its tasks are cancelled (a catalog scan among them) and
+    the worker processes still reading files for a scan are stopped: their results would go
+    nowhere, and the process would wait for them before it exits."""
     try:
         asyncio.run(session)
     except BrokenPipeError:
@@ -68,6 +71,12 @@ def _run(server: LanguageServer, session: Coroutine[None, None, None]) -> None:
         pass
     finally:
         server.shutdown()
+        multiprocessing = sys.modules.get("multiprocessing")  # imported by a large scan only
+        workers = multiprocessing.active_children() if multiprocessing else []
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(1)
 
 
 async def _read_stdin(server: LanguageServer) -> None:
