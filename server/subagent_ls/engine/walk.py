@@ -37,7 +37,7 @@ Seen = set[tuple[int, int]]
 """The (device, inode) of every folder already walked."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made per file found, and frozen ones cost more
 class Found:
     """A wanted file (``problem`` None), a wanted file that cannot be read as one, or a
     folder that was not walked (``folder``; also an entry that cannot be told to be a folder or
@@ -137,7 +137,11 @@ def walk(
                 if problem is not None:
                     yield Found(entry.path, problem, True)
         elif want(entry):
-            yield _file(entry)
+            try:
+                regular = entry.is_file()  # known from the listing, except for links
+            except OSError:
+                regular = False
+            yield Found(entry.path) if regular else _file(entry)
 
 
 def _enterable(
@@ -168,9 +172,8 @@ def _holds(link: str, folder: str) -> bool:
 
 
 def _file(entry: os.DirEntry[str]) -> Found:
+    """A wanted entry that is not (or not known to be) a regular file."""
     try:
-        if entry.is_file():
-            return Found(entry.path)
         problem = not_regular(os.stat(entry.path).st_mode)
     except OSError as error:
         reason = error.strerror or str(error)
