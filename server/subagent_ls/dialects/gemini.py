@@ -1,59 +1,101 @@
-"""The Gemini CLI dialect (``.gemini/agents/*.md``): a strict schema; unknown keys are errors."""
+"""The Gemini CLI dialect (``.gemini/agents/*.md``), as the loader of Gemini CLI 0.61.0 reads
+it (``packages/core/src/agents/agentLoader.ts`` and ``registry.ts`` in the npm bundle).
+
+- Folders: ``<project>/.gemini/agents`` and ``~/.gemini/agents``, not recursive. Only regular
+  files ending in ``.md`` whose names do not start with ``_`` are read; dot files are read;
+  symbolic links to files are not (a linked folder is). ``.agent.md`` is just ``.md``.
+- Frontmatter: ``^---\\r?\\n([\\s\\S]*?)\\r?\\n---``: the first line is exactly ``---``
+  (CRLF allowed, nothing after it, no byte order mark); the YAML runs to the first line
+  starting with ``---`` (``-----`` and ``--- text`` close it too). Parsed by js-yaml 4 (YAML
+  1.2 core types plus timestamps), with no repair: a YAML error or a key given twice rejects
+  the file.
+- Schema (zod, strict: an unknown key rejects the file): a local agent has ``name`` (a slug,
+  ``^[a-z0-9-_]+$``), ``description`` (a non-empty string), and optionally ``kind: local``,
+  ``display_name``, ``tools`` (an array of valid tool names: built-in tools, ``*``,
+  ``mcp_SERVER_TOOL``, ``mcp_*``), ``mcp_servers`` (a map of server settings), ``model`` (any
+  string), ``temperature`` (any number), ``max_turns`` and ``timeout_mins`` (positive
+  integers). A remote agent has ``agent_card_url`` or ``agent_card_json`` instead. ``null`` is
+  never "absent". Every failure rejects the file with ``Agent loading error: Failed to load
+  agent from PATH: ...``; nothing is dropped, nothing breaks the other files.
+- The model is given ``description`` exactly as YAML reads it, untruncated.
+
+The verdict is in ``gemini_loader``; which definition wins (built-ins, then project, then user:
+the first registered) is the catalog profile's business.
+"""
 
 from __future__ import annotations
 
+from subagent_ls.dialects.gemini_loader import gemini_verdict
 from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
-from subagent_ls.dialects.verdicts import field_name, first_error_verdict
 
 HARNESS = "Gemini CLI"
+VERSION = "0.61.0"
 
 FIELDS = {
     spec.key: spec
     for spec in (
         FieldSpec(
             "name",
-            "The agent's name: lowercase letters, digits, `-` and `_` only.",
+            "The agent's name: lowercase letters, digits, `-` and `_` only. The file name "
+            "does not matter.",
             ("string",),
             required=True,
         ),
         FieldSpec(
-            "description", "What the agent does and when to use it.", ("string",), required=True
+            "description",
+            "What the agent does and when to use it; the model is given it as written. "
+            "Required for a local agent (a non-empty string).",
+            ("string",),
+            required=True,
         ),
         FieldSpec(
             "kind",
-            "The kind of agent.",
+            "The kind of agent; without it, the fields decide.",
             ("string",),
-            values={"local": "Runs locally.", "remote": "Runs remotely."},
+            values={
+                "local": "Runs in Gemini CLI with its own prompt (the file's body).",
+                "remote": "An A2A agent reached through `agent_card_url` or `agent_card_json`.",
+            },
+            default="local",
         ),
         FieldSpec("display_name", "The name shown to people.", ("string",)),
         FieldSpec(
             "tools",
-            "The tools the agent may use (an array).",
+            "The tools the agent may use: an array of tool names (`read_file`, `*`, "
+            "`mcp_SERVER_TOOL`, `mcp_*`). An unknown name rejects the file.",
             ("string-list",),
             shape_code="tools-format",
+            default="all tools",
         ),
-        FieldSpec("model", "The model to use.", ("string",)),
-        FieldSpec(
-            "temperature", "Sampling temperature, 0 to 2.", ("number",), minimum=0, maximum=2
-        ),
+        FieldSpec("mcp_servers", "MCP servers for this agent, by name.", ("map",)),
+        FieldSpec("model", "The model to use; any string.", ("string",), default="inherit"),
+        FieldSpec("temperature", "Sampling temperature.", ("number",), default="1"),
         FieldSpec("max_turns", "The most turns the agent may take.", ("integer",), positive=True),
-        FieldSpec("timeout_mins", "Time limit in minutes.", ("number",), positive=True),
+        FieldSpec("timeout_mins", "Time limit in minutes.", ("integer",), positive=True),
+        FieldSpec("agent_card_url", "Where a remote agent's card is.", ("string",)),
+        FieldSpec("agent_card_json", "A remote agent's card, as JSON text.", ("string",)),
+        FieldSpec("auth", "How to authenticate to a remote agent.", ("map",)),
     )
 }
 
 DIALECT = Dialect(
     id="gemini",
     harness=HARNESS,
-    summary="Gemini CLI subagents in `.gemini/agents/`.",
+    summary="Gemini CLI subagents in `.gemini/agents/`, user and project level.",
     identity="`name`, matching `^[a-z0-9-_]+$`.",
     folders=(Folder((".gemini", "agents")),),
     fields=FIELDS,
     name_charset="a-z0-9_-",
     name_must_match_stem=False,
     tools_empty_means_none=False,
+    tools_doc=(
+        "In Gemini CLI `tools` is an array of tool names; absent gives every tool. A string, "
+        "`null` or an unknown tool name rejects the file."
+    ),
     strict_keys=True,
-    unknown_key_effect="Gemini CLI refuses the file (`Unrecognized key(s) in object`).",
-    invalid_effect="Gemini CLI refuses to load the agent.",
+    unknown_key_effect="Gemini CLI rejects the file (`Unrecognized key(s) in object`).",
+    invalid_effect="Gemini CLI rejects the file (`Agent loading error`).",
     severity={"name-hyphen": None, "name-length": None, "description-vague": None},
-    verdict=first_error_verdict(HARNESS, field_name("name")),
+    verdict=gemini_verdict,
+    verified_with=VERSION,
 )

@@ -1,0 +1,439 @@
+"""What Gemini CLI 0.61.0 does with a file in ``.gemini/agents/``, reproduced step by step
+(``loadAgentsFromDirectory`` and ``parseAgentMarkdown`` of ``@google/gemini-cli``).
+
+The folder is listed without recursion; only regular files (no symbolic links) whose names end
+in ``.md`` and do not start with ``_`` are read. The frontmatter must match
+``^---\\r?\\n([\\s\\S]*?)\\r?\\n---`` (a byte order mark hides it); js-yaml 4 parses it with
+no repair (a key given twice is an error); a zod schema then checks it, strictly: a local agent
+(``kind: local`` or no ``kind``) or a remote one (``agent_card_url`` or ``agent_card_json``),
+or a list of remote agents. Any failure rejects the file with an ``Agent loading error``. The
+model is given the description exactly as YAML reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Finding
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.verdict import Verdict
+from subagent_ls.engine.yamltree import YamlNode, parse_yaml
+
+HARNESS = "Gemini CLI"
+FRONTMATTER = re.compile(r"---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?")
+NAME = re.compile(r"[a-z0-9\-_]+")
+BUILTIN_TOOLS = frozenset(
+    {
+        "glob", "write_todos", "write_file", "google_web_search", "web_fetch", "replace",
+        "run_shell_command", "grep_search", "read_many_files", "read_file", "list_directory",
+        "activate_skill", "ask_user", "tracker_create_task", "tracker_update_task",
+        "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize",
+        "get_internal_docs", "enter_plan_mode", "exit_plan_mode", "update_topic",
+        "complete_task", "invoke_agent", "read_mcp_resource", "list_mcp_resources",
+    }
+)  # fmt: skip
+"""``ALL_BUILTIN_TOOL_NAMES`` of the pinned version."""
+LEGACY_TOOLS = frozenset({"search_file_content"})
+_MCP_SLUG = re.compile(r"[a-z0-9_.:\-]+", re.IGNORECASE)
+_JS_FLOAT = re.compile(
+    r"[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
+_JS_INT = re.compile(
+    r"[-+]?(?:0b[01_]*[01][01_]*|0x[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*|0o[0-7_]*[0-7][0-7_]*"
+    r"|0|[0-9][0-9_]*)"
+)
+
+Issue = tuple[str, str]
+"""Where (a dotted path, ``""`` for the whole frontmatter) and zod's message."""
+Check = Callable[[YamlNode, str], list[Issue]]
+
+
+def js_type(node: YamlNode) -> str:
+    """The JavaScript type js-yaml gives the node (zod's names: string, number, ...)."""
+    kind = node.kind
+    if kind == "str" and node.style is None and isinstance(node.value, str):
+        text = node.value
+        if _JS_INT.fullmatch(text) and not text.endswith("_"):
+            return "number"
+        if _JS_FLOAT.fullmatch(text) and not text.endswith("_"):
+            return "nan" if text.lower() == ".nan" else "number"
+    if kind == "float" and isinstance(node.value, float) and math.isnan(node.value):
+        return "nan"
+    return {
+        "str": "string", "int": "number", "float": "number", "bool": "boolean", "null": "null",
+        "timestamp": "date", "seq": "array", "map": "object",
+    }.get(kind, "string")  # fmt: skip
+
+
+def _number(node: YamlNode) -> float | None:
+    if node.kind in ("int", "float") and isinstance(node.value, int | float):
+        return float(node.value)
+    text = str(node.value).replace("_", "")
+    sign = -1.0 if text.startswith("-") else 1.0
+    digits = text.lstrip("+-").lower()
+    for prefix, base in (("0b", 2), ("0x", 16), ("0o", 8)):
+        if digits.startswith(prefix):
+            return sign * int(digits[2:], base)
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _expected(node: YamlNode, path: str, wanted: str) -> list[Issue]:
+    found = js_type(node)
+    return [] if found == wanted else [(path, f"Expected {wanted}, received {found}")]
+
+
+def string(node: YamlNode, path: str) -> list[Issue]:
+    return _expected(node, path, "string")
+
+
+def non_empty(node: YamlNode, path: str) -> list[Issue]:
+    issues = string(node, path)
+    if not issues and not node.value:
+        return [(path, "String must contain at least 1 character(s)")]
+    return issues
+
+
+def slug(node: YamlNode, path: str) -> list[Issue]:
+    issues = string(node, path)
+    if not issues and not NAME.fullmatch(str(node.value)):
+        return [(path, "Name must be a valid slug")]
+    return issues
+
+
+def number(node: YamlNode, path: str) -> list[Issue]:
+    return _expected(node, path, "number")
+
+
+def boolean(node: YamlNode, path: str) -> list[Issue]:
+    return _expected(node, path, "boolean")
+
+
+def positive_int(node: YamlNode, path: str) -> list[Issue]:
+    issues = number(node, path)
+    if issues:
+        return issues
+    value = _number(node)
+    if value is None or not math.isfinite(value) or not value.is_integer():
+        return [(path, "Expected integer, received float")]
+    if value <= 0:
+        return [(path, "Number must be greater than 0")]
+    return []
+
+
+def literal(value: str) -> Check:
+    def check(node: YamlNode, path: str) -> list[Issue]:
+        if js_type(node) == "string" and node.value == value:
+            return []
+        return [(path, f'Invalid literal value, expected "{value}"')]
+
+    return check
+
+
+def one_of(*values: str) -> Check:
+    def check(node: YamlNode, path: str) -> list[Issue]:
+        if js_type(node) == "string" and node.value in values:
+            return []
+        listed = " | ".join(f"'{v}'" for v in values)
+        return [(path, f"Invalid enum value. Expected {listed}")]
+
+    return check
+
+
+def array_of(item: Check) -> Check:
+    def check(node: YamlNode, path: str) -> list[Issue]:
+        issues = _expected(node, path, "array")
+        if issues:
+            return issues
+        assert isinstance(node.value, list)
+        return [i for n, child in enumerate(node.value) for i in item(child, f"{path}.{n}")]
+
+    return check
+
+
+def record_of(item: Check) -> Check:
+    def check(node: YamlNode, path: str) -> list[Issue]:
+        issues = _expected(node, path, "object")
+        return issues or [i for e in node.items for i in item(e.value, f"{path}.{e.name}")]
+
+    return check
+
+
+def url(node: YamlNode, path: str) -> list[Issue]:
+    issues = string(node, path)
+    if issues:
+        return issues
+    parts = urlsplit(str(node.value))
+    return [] if parts.scheme and (parts.netloc or parts.path) else [(path, "Invalid url")]
+
+
+def json_text(node: YamlNode, path: str) -> list[Issue]:
+    issues = string(node, path)
+    if issues:
+        return issues
+    try:
+        json.loads(str(node.value))
+    except ValueError:
+        return [(path, "agent_card_json must be valid JSON")]
+    return []
+
+
+def absent(node: YamlNode, path: str) -> list[Issue]:
+    """``z.undefined()``: a key that is there (even null) fails."""
+    return [(path, f"Expected undefined, received {js_type(node)}")]
+
+
+def tool_name(node: YamlNode, path: str) -> list[Issue]:
+    issues = string(node, path)
+    if not issues and not valid_tool_name(str(node.value)):
+        return [(path, "Invalid tool name")]
+    return issues
+
+
+def valid_tool_name(name: str) -> bool:
+    """``isValidToolName(name, {allowWildcards: true})``: a built-in tool, the legacy alias,
+    a discovered tool, ``*``, or an MCP tool ``mcp_SERVER_TOOL`` (``mcp_*``, ``mcp_SERVER_*``)."""
+    if name in BUILTIN_TOOLS or name in LEGACY_TOOLS or name.startswith("discovered_tool_"):
+        return True
+    if name in ("*", "mcp_*"):
+        return True
+    if not name.startswith("mcp_") or name.startswith("mcp__"):
+        return False
+    server, underscore, tool = name[4:].partition("_")
+    if not server or not underscore or not tool or not _MCP_SLUG.fullmatch(server):
+        return False
+    return tool == "*" or (tool.strip("_") != "" and _MCP_SLUG.fullmatch(tool) is not None)
+
+
+def obj(shape: dict[str, tuple[Check, bool]], strict: bool = True, path: str = "") -> Check:
+    """A zod object: ``shape`` maps each key to its check and whether it is required;
+    ``strict`` objects refuse other keys."""
+
+    def check(node: YamlNode, where: str = path) -> list[Issue]:
+        issues = _expected(node, where, "object")
+        if issues:
+            return issues
+        given = {item.name: item.value for item in node.items}
+        prefix = f"{where}." if where else ""
+        for key, (rule, required) in shape.items():
+            if key in given:
+                issues += rule(given[key], prefix + key)
+            elif required:
+                issues.append((prefix + key, "Required"))
+        extra = [key for key in given if key not in shape]
+        if strict and extra:
+            names = ", ".join(f"'{key}'" for key in extra)
+            issues.append((where, f"Unrecognized key(s) in object: {names}"))
+        return issues
+
+    return check
+
+
+def union(*options: Check) -> Check:
+    def check(node: YamlNode, path: str) -> list[Issue]:
+        first: list[Issue] = []
+        for option in options:
+            issues = option(node, path)
+            if not issues:
+                return []
+            first = first or issues
+        return first
+
+    return check
+
+
+_STRINGS = array_of(string)
+_OAUTH_URLS = ("authorization_url", "token_url", "issuer", "redirect_uri", "registration_url")
+_OAUTH = {
+    "type": (literal("oauth"), True),
+    "client_id": (string, False),
+    "client_secret": (string, False),
+    "scopes": (_STRINGS, False),
+    "audiences": (_STRINGS, False),
+    "token_param_name": (string, False),
+} | {key: (url, False) for key in _OAUTH_URLS}
+_MCP_AUTH = union(
+    obj({"type": (literal("google-credentials"), True), "scopes": (_STRINGS, False)}, False),
+    obj(_OAUTH, False),
+)
+MCP_SERVER = obj(
+    {key: (string, False) for key in ("command", "cwd", "url", "http_url", "tcp", "description")}
+    | {
+        "args": (_STRINGS, False),
+        "env": (record_of(string), False),
+        "headers": (record_of(string), False),
+        "type": (one_of("sse", "http"), False),
+        "timeout": (number, False),
+        "trust": (boolean, False),
+        "include_tools": (_STRINGS, False),
+        "exclude_tools": (_STRINGS, False),
+        "auth": (_MCP_AUTH, False),
+    },
+    strict=False,
+)
+LOCAL = obj(
+    {
+        "kind": (literal("local"), False),
+        "name": (slug, True),
+        "description": (non_empty, True),
+        "display_name": (string, False),
+        "tools": (array_of(tool_name), False),
+        "mcp_servers": (record_of(MCP_SERVER), False),
+        "model": (string, False),
+        "temperature": (number, False),
+        "max_turns": (positive_int, False),
+        "timeout_mins": (positive_int, False),
+    }
+)
+_AGENT_AUTH = union(
+    obj(
+        {"type": (literal("apiKey"), True), "key": (non_empty, True), "name": (string, False)},
+        False,
+    ),
+    obj(
+        {"type": (literal("http"), True), "scheme": (non_empty, True)}
+        | {key: (non_empty, False) for key in ("token", "username", "password", "value")},
+        False,
+    ),
+    obj({"type": (literal("google-credentials"), True), "scopes": (_STRINGS, False)}, False),
+    obj(_OAUTH, False),
+)
+_REMOTE = {
+    "kind": (literal("remote"), False),
+    "name": (slug, True),
+    "description": (string, False),
+    "display_name": (string, False),
+    "auth": (_AGENT_AUTH, False),
+}
+REMOTE_URL = obj(_REMOTE | {"agent_card_url": (url, True), "agent_card_json": (absent, False)})
+REMOTE_JSON = obj(
+    _REMOTE | {"agent_card_url": (absent, False), "agent_card_json": (json_text, True)}
+)
+REMOTE = union(REMOTE_URL, REMOTE_JSON)
+_LOCAL_KEYS = ("tools", "mcp_servers", "model", "temperature", "max_turns", "timeout_mins")
+_REMOTE_KEYS = ("agent_card_url", "auth", "agent_card_json")
+
+
+def intended_kind(root: YamlNode) -> str | None:
+    """``guessIntendedKind``: which kind of agent the author meant, to report its errors."""
+    if root.kind != "map":
+        return None
+    given = {item.name: item.value for item in root.items}
+    kind = given.get("kind")
+    if kind is not None and kind.value in ("local", "remote"):
+        return str(kind.value)
+    local = any(key in given for key in _LOCAL_KEYS)
+    remote = any(key in given for key in _REMOTE_KEYS)
+    return "local" if local and not remote else "remote" if remote and not local else None
+
+
+def _message(issues: list[Issue]) -> str:
+    where, message = issues[0]
+    return f"{where}: {message}" if where else message
+
+
+def gemini_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
+    """Predict Gemini CLI's handling of ``doc`` on its own."""
+    opening = Span(0, doc.lines.line_end(0))
+    name = os.path.basename(doc.path)
+    if name.startswith("_"):
+        reason = "Gemini CLI skips files whose names start with `_`"
+        return Verdict(False, None, reason, "ignored", HARNESS, opening)
+    if os.path.islink(doc.path):
+        reason = "Gemini CLI reads only regular files of the folder, not symbolic links"
+        return Verdict(False, None, reason, "ignored", HARNESS, opening)
+    if doc.unreadable is not None:
+        return Verdict(False, None, f"it cannot be read ({doc.unreadable})", "rejected", HARNESS)
+    match = None if doc.has_bom else FRONTMATTER.match(doc.text)
+    if match is None:
+        reason = (
+            "Gemini CLI finds no frontmatter: the file must start with a line `---` (nothing "
+            "after it, no byte order mark before it) and have a closing `---` line"
+        )
+        return Verdict(False, None, reason, "rejected", HARNESS, opening)
+    yaml_text = match[1] if match[1].endswith(("\n", "\r")) else match[1] + "\n"
+    parsed = parse_yaml(yaml_text, match.start(1))  # js-yaml ends its input with a line break
+    if parsed.error is not None or parsed.repeated_keys:
+        problem = parsed.error.problem if parsed.error else "duplicated mapping key"
+        offset = parsed.error.offset if parsed.error else parsed.repeated_keys[0].span.start
+        reason = f"Gemini CLI cannot parse the YAML frontmatter ({problem})"
+        return Verdict(False, None, reason, "rejected", HARNESS, Span(offset, offset))
+    root = parsed.root
+    if root is not None and any(node.kind == "tagged" for node in _nodes(root)):
+        reason = "Gemini CLI cannot parse the YAML frontmatter (unknown tag)"
+        return Verdict(False, None, reason, "rejected", HARNESS, opening)
+    if root is not None and root.kind == "seq":
+        return _remote_list(root, opening)
+    return _agent(doc, root, opening)
+
+
+def _nodes(node: YamlNode) -> list[YamlNode]:
+    found, stack, seen = [], [node], set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        found.append(current)
+        if current.kind == "seq" and isinstance(current.value, list):
+            stack.extend(current.value)
+        stack.extend(item.value for item in current.items)
+    return found
+
+
+def _rejected(issues: list[Issue], span: Span) -> Verdict:
+    reason = f"Gemini CLI rejects the agent definition: {_message(issues)}"
+    return Verdict(False, None, reason, "rejected", HARNESS, span)
+
+
+def _remote_list(root: YamlNode, opening: Span) -> Verdict:
+    """A list frontmatter is a list of remote agents, each checked as one; the catalog knows
+    the file by the first."""
+    assert isinstance(root.value, list)
+    issues = [i for n, item in enumerate(root.value) for i in REMOTE(item, str(n))]
+    if not root.value:
+        reason = "the frontmatter is an empty list: Gemini CLI finds no agent in it, silently"
+        return Verdict(False, None, reason, "ignored", HARNESS, opening)
+    if issues:
+        return _rejected(issues, opening)
+    note = (
+        f"Gemini CLI reads {len(root.value)} remote agents from this file and fetches each "
+        "agent card at start-up; the model is given the descriptions built from the cards."
+    )
+    return Verdict(True, _field(root.value[0], "name"), None, "loads", HARNESS, note=note)
+
+
+def _field(node: YamlNode, key: str) -> str | None:
+    for item in node.items:
+        if item.name == key and js_type(item.value) == "string":
+            return str(item.value.value)
+    return None
+
+
+def _agent(doc: AgentDocument, root: YamlNode | None, opening: Span) -> Verdict:
+    if root is None:
+        return _rejected([("", "Required")], opening)
+    local = LOCAL(root, "")
+    if not local:
+        description = _field(root, "description")
+        return Verdict(True, _field(root, "name"), None, "loads", HARNESS, description=description)
+    remote = REMOTE(root, "")
+    if not remote:
+        note = (
+            "Gemini CLI registers this remote agent once it has fetched its agent card; the "
+            "model is given `User Description: …` followed by the card's description and skills."
+        )
+        return Verdict(True, _field(root, "name"), None, "loads", HARNESS, note=note)
+    issues = remote if intended_kind(root) == "remote" else local
+    key = issues[0][0].split(".")[0]
+    item = doc.fields.get(key)
+    return _rejected(issues, item.key.span if item else opening)
