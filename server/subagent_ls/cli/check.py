@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 from subagent_ls.catalog.crosscheck import with_cross_file_findings
+from subagent_ls.catalog.process_env import process_environment
 from subagent_ls.catalog.profiles import PROFILES, Environment
 from subagent_ls.cli.reporters import RENDERERS
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.checking import FileReport, check_all
 from subagent_ls.engine.config import find_config, load_config
+from subagent_ls.engine.dialect_choice import dialect_by_harness
 from subagent_ls.engine.discovery import collect
 from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.settings import Settings
@@ -91,15 +93,8 @@ def _user_folders() -> list[str]:
 def environment(
     settings: Settings, home: str | None = None, roots: list[str] | None = None
 ) -> Environment:
-    """Discovery as the command line sees it: HOME (or ``home``), the current folder (or
-    ``roots``), the process environment and the settings' extra folders and disabled names."""
-    return Environment(
-        home=Path(os.path.abspath(home or os.path.expanduser("~"))),
-        roots=tuple(Path(os.path.abspath(root)) for root in (roots or ["."])),
-        extra_dirs=tuple(Path(d).expanduser().absolute() for d in settings.extra_dirs),
-        environ=dict(os.environ),
-        disabled=frozenset(settings.disabled),
-    )
+    """Discovery as the command line sees it (see ``process_environment``)."""
+    return process_environment(settings, home, roots)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -111,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
     paths = list(args.paths) or ["."]
     if args.include_user:
         paths += _user_folders()
-    candidates = list(collect(paths, all_markdown=args.dialect is not None))
+
+    def listed(path: str) -> bool:
+        """A file the chosen harness reads outside the agent folders (its extra folders)."""
+        return dialect_by_harness(path, settings) is not None
+
+    candidates = list(collect(paths, all_markdown=args.dialect is not None, listed=listed))
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)

@@ -1,18 +1,26 @@
 """Choosing the dialect a file is read in: the command line, then a glob setting, then the
-folder the file is in, then the fields only one dialect defines, then the base format. The
-reason is kept for the user."""
+source of the chosen harness that lists the file (where it reads the file otherwise than its
+folder says), then the folder the file is in, then the fields only one dialect defines, then
+the base format. The reason is kept for the user."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fnmatch import fnmatch
-from functools import cache
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from subagent_ls.dialects import BASE, DIALECTS
 from subagent_ls.dialects.model import Dialect, parent_segments, posix
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.settings import Settings
+
+if TYPE_CHECKING:
+    from subagent_ls.catalog.model import Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +58,57 @@ def dialect_by_folder(path: str) -> DialectChoice | None:
     return None
 
 
+@lru_cache(maxsize=16)
+def _sources(
+    harness: str, roots: tuple[str, ...], extra_dirs: tuple[str, ...], process: tuple[object, ...]
+) -> tuple[Source, ...]:
+    """The chosen harness's sources, most specific first (``process`` stands for the HOME and
+    the environment variables they depend on)."""
+    from subagent_ls.catalog.process_env import process_environment
+    from subagent_ls.catalog.profiles import PROFILES, distinct
+
+    profile = PROFILES.get(harness)
+    if profile is None:
+        return ()
+    env = process_environment(Settings(extra_dirs=extra_dirs), roots=roots)
+    return tuple(reversed(distinct(profile.sources(env))))
+
+
+def dialect_by_harness(
+    path: str, settings: Settings, roots: Iterable[str | Path] | None = None
+) -> DialectChoice | None:
+    """The dialect of the chosen harness's source that lists the file, as the catalog reads
+    it (``~/.agents/agents`` is read as zut when the harness is zut). ``roots`` are the project
+    folders (default: the current folder)."""
+    from subagent_ls.catalog.scan import holds
+
+    folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
+    process = (os.path.expanduser("~"), tuple(sorted(os.environ.items())))
+    where = os.path.abspath(path)
+    for source in _sources(settings.harness, folders, tuple(settings.extra_dirs), process):
+        if holds(source, where):
+            reason = f"the {settings.harness} source `{source.label}`"
+            return DialectChoice(DIALECTS[source.dialect], reason)
+    return None
+
+
 def choose_dialect(
-    doc: AgentDocument, settings: Settings, forced: Dialect | None = None
+    doc: AgentDocument,
+    settings: Settings,
+    forced: Dialect | None = None,
+    roots: Iterable[str | Path] | None = None,
 ) -> DialectChoice:
     if forced is not None:
         return DialectChoice(forced, "chosen on the command line")
-    by_path = dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path)
+    by_path = dialect_by_setting(doc.path, settings)
     if by_path is not None:
         return by_path
+    by_folder = dialect_by_folder(doc.path)
+    by_harness = dialect_by_harness(doc.path, settings, roots)
+    if by_harness is not None and (by_folder is None or by_folder.dialect != by_harness.dialect):
+        return by_harness
+    if by_folder is not None:
+        return by_folder
     if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
     return _inferred(doc)

@@ -5,7 +5,7 @@ regular files are reported, never fatal."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from subagent_ls.dialects import DIALECTS
@@ -37,13 +37,16 @@ def under_agent_folder(folder: str) -> bool:
     )
 
 
-def collect(paths: list[str], *, all_markdown: bool = False) -> Iterator[Candidate]:
+def collect(
+    paths: list[str], *, all_markdown: bool = False, listed: Callable[[str], bool] | None = None
+) -> Iterator[Candidate]:
     """Files named in ``paths`` as they are; folders walked for agent files (or every ``.md``
-    when ``all_markdown``), each real folder once."""
+    when ``all_markdown``; ``listed`` says which other files the chosen harness reads), each
+    real folder once."""
     seen: Seen = set()
     for path in paths:
         if os.path.isdir(path):
-            yield from _walk(path, all_markdown, seen)
+            yield from _walk(path, all_markdown, seen, listed)
         elif os.path.exists(path):
             yield Candidate(path)
         elif os.path.islink(path):
@@ -52,7 +55,9 @@ def collect(paths: list[str], *, all_markdown: bool = False) -> Iterator[Candida
             yield Candidate(path, "no such file or folder", missing=True)
 
 
-def _walk(folder: str, all_markdown: bool, seen: Seen) -> Iterator[Candidate]:
+def _walk(
+    folder: str, all_markdown: bool, seen: Seen, listed: Callable[[str], bool] | None
+) -> Iterator[Candidate]:
     """Walk ``folder``; a folder that is not walked (unreadable, on another file system, too
     deep) is reported when it was named, holds agent files or ``all_markdown`` is set, and
     skipped otherwise."""
@@ -61,7 +66,9 @@ def _walk(folder: str, all_markdown: bool, seen: Seen) -> Iterator[Candidate]:
         name = entry.name
         if name.startswith(".") or not name.endswith(".md"):
             return False
-        return all_markdown or dialect_by_folder(entry.path) is not None
+        if all_markdown or dialect_by_folder(entry.path) is not None:
+            return True
+        return listed is not None and listed(entry.path)
 
     for found in walk(folder, seen, lambda entry: entry.name not in SKIPPED_DIRS, wanted):
         if found.folder and not (found.named or all_markdown or under_agent_folder(found.path)):

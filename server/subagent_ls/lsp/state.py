@@ -79,7 +79,7 @@ class ServerState:
         from subagent_ls.engine.dialect_choice import choose_dialect
         from subagent_ls.engine.lint import lint
 
-        choice = choose_dialect(doc, self.settings)
+        choice = choose_dialect(doc, self.settings, roots=self.roots or None)
         result = lint(doc, choice.dialect, self.settings)
         analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
         self.analyses[uri] = analysis
