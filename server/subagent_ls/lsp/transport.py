@@ -1,5 +1,6 @@
 """Serving over stdio and TCP, one session per process: it ends with ``exit`` or the end of
-input, and ``exit_status`` is the process's exit code. A message announced larger than
+input (at once: running tasks are cancelled and a catalog scan's worker processes stopped),
+and ``exit_status`` is the process's exit code. A message announced larger than
 ``MAX_MESSAGE_BYTES`` (or a header line longer than the stream's line limit) ends the session
 too: waiting for its body would wait for ever, and skipping it would lose the framing.
 
