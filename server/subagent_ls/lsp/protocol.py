@@ -18,6 +18,7 @@ bookkeeping kept bounded:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
@@ -90,8 +91,8 @@ class AnsweringProtocol(LanguageServerProtocol):
     def _execute_handler(
         self,
         msg_id: MsgId,
-        handler: Any,
-        callback: Any,
+        handler: Callable[..., Any],
+        callback: Callable[[Future[Any]], None],
         args: tuple[Any, ...] | None = None,
         kwargs: dict[str, Any] | None = None,
     ) -> None:
