@@ -13,7 +13,8 @@ Level = Literal["builtin", "plugin", "user", "project", "custom"]
 @dataclass(frozen=True, slots=True)
 class Source:
     """One place definitions come from. ``rank`` orders sources from least to most specific;
-    ``path`` is None for built-ins; ``recursive`` folders own their subfolders too."""
+    ``path`` is None for built-ins; ``recursive`` folders own their subfolders too; ``hidden``
+    sources also read files whose names start with ``.`` (never such folders)."""
 
     id: str
     label: str
@@ -22,6 +23,7 @@ class Source:
     dialect: str
     path: Path | None = None
     recursive: bool = False
+    hidden: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -114,9 +114,10 @@ def analyze_on_disk(settings: Settings) -> Analyze:
 
 
 def source_files(source: Source, problems: list[str]) -> list[Path]:
-    """The ``.md`` files of a source, in a stable order (hidden files and folders left out, by
-    the shared walker); never follows a folder twice. Folders not walked and files that are not
-    regular files are added to ``problems``; missing folders, loops and broken links are not."""
+    """The ``.md`` files of a source, in a stable order (hidden folders left out, and hidden
+    files unless the source reads them, by the shared walker); never follows a folder twice.
+    Folders not walked and files that are not regular files are added to ``problems``; missing
+    folders, loops and broken links are not."""
     if source.path is None or not source.path.is_dir():
         return []
     found: list[Path] = []
@@ -125,7 +126,7 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
         return source.recursive and not entry.name.startswith(".")
 
     def wanted(entry: os.DirEntry[str]) -> bool:
-        return entry.name.endswith(".md") and not entry.name.startswith(".")
+        return entry.name.endswith(".md") and (source.hidden or not entry.name.startswith("."))
 
     for item in walk(str(source.path), set(), enter, wanted):
         if item.problem is None:
@@ -143,8 +144,10 @@ def holds(source: Source, path: str) -> bool:
     folder = str(source.path).rstrip(os.sep)
     if not path.startswith(folder + os.sep):
         return False
-    parts = path[len(folder) + 1 :].split(os.sep)
-    return (len(parts) == 1 or source.recursive) and not any(p.startswith(".") for p in parts)
+    *folders, name = path[len(folder) + 1 :].split(os.sep)
+    if (folders and not source.recursive) or any(p.startswith(".") for p in folders):
+        return False
+    return source.hidden or not name.startswith(".")
 
 
 def build_catalog(

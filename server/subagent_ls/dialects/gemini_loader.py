@@ -17,6 +17,7 @@ import math
 import os
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from subagent_ls.engine.document import AgentDocument
@@ -399,17 +400,88 @@ def _remote_list(root: YamlNode, opening: Span) -> Verdict:
     """A list frontmatter is a list of remote agents, each checked as one; the catalog knows
     the file by the first."""
     assert isinstance(root.value, list)
-    issues = [i for n, item in enumerate(root.value) for i in REMOTE(item, str(n))]
     if not root.value:
         reason = "the frontmatter is an empty list: Gemini CLI finds no agent in it, silently"
         return Verdict(False, None, reason, "ignored", HARNESS, opening)
+    issues = [i for n, item in enumerate(root.value) for i in REMOTE(item, str(n))]
     if issues:
         return _rejected(issues, opening)
+    first = _remote(root.value[0])
+    if len(root.value) == 1:
+        return first
     note = (
-        f"Gemini CLI reads {len(root.value)} remote agents from this file and fetches each "
-        "agent card at start-up; the model is given the descriptions built from the cards."
+        f"Gemini CLI reads {len(root.value)} remote agents from this file; the catalog lists "
+        "only the first."
     )
-    return Verdict(True, _field(root.value[0], "name"), None, "loads", HARNESS, note=note)
+    return replace(first, note=note)
+
+
+def _remote(root: YamlNode) -> Verdict:
+    """A valid remote agent: with an inline card, the description the model is given is
+    known; with a card URL, it is built from the card Gemini CLI fetches at start-up."""
+    name, card = _field(root, "name"), _field(root, "agent_card_json")
+    problem = card_problem(json.loads(card)) if card is not None else None
+    if problem is not None:
+        reason = f"Gemini CLI cannot register this remote agent from its inline card: {problem}"
+        return Verdict(False, None, reason, "rejected", HARNESS)
+    if card is not None:
+        description = remote_description(_field(root, "description") or "", card)
+        return Verdict(True, name, None, "loads", HARNESS, description=description)
+    note = (
+        "Gemini CLI registers this remote agent once it has fetched its agent card; the model "
+        "is given `User Description: …` followed by the card's description and skills."
+    )
+    return Verdict(True, name, None, "loads", HARNESS, note=note)
+
+
+TRANSPORTS = frozenset({"jsonrpc", "http+json", "grpc"})
+"""The A2A transports Gemini CLI's client can use (case-insensitive)."""
+
+
+def card_problem(card: object) -> str | None:
+    """Why the A2A client cannot be built from an inline agent card (None: it can): it needs
+    an object with a ``url`` (or a GRPC interface's) and a transport it knows with a URL."""
+    if not isinstance(card, dict):
+        return "Agent card is missing."
+    interfaces = card.get("additionalInterfaces") or card.get("supportedInterfaces") or []
+    interfaces = (
+        [i for i in interfaces if isinstance(i, dict)] if isinstance(interfaces, list) else []
+    )
+    pairs = [
+        (str(i.get("transport") or i.get("protocolBinding")), i.get("url")) for i in interfaces
+    ]
+    grpc = next((url for transport, url in pairs if transport == "GRPC"), card.get("url"))
+    if not isinstance(grpc, str):
+        return "the card has no `url`"
+    preferred = str(card.get("preferredTransport") or "JSONRPC")
+    urls = {preferred.lower(): card.get("url")} | {t.lower(): url for t, url in pairs}
+    for transport in [preferred, *(t for t, _ in pairs)]:
+        if transport.lower() in TRANSPORTS and urls.get(transport.lower()):
+            return None
+    return "No compatible transport found"
+
+
+def remote_description(written: str, card_json: str) -> str:
+    """What the model is given for a remote agent: the written description, then the agent
+    card's description and skills (``AgentRegistry.registerRemoteAgent``)."""
+    card = json.loads(card_json)
+    card = card if isinstance(card, dict) else {}
+    parts = [f"User Description: {written.strip()}"] if written.strip() else []
+    told = card.get("description")
+    if isinstance(told, str) and told.strip():
+        parts.append(f"Agent Description: {told.strip()}")
+    skills = [s for s in card.get("skills") or [] if isinstance(s, dict)]
+    if skills:
+        lines = [
+            f"{_js_text(s.get('name'))}: {s.get('description') or 'No description provided'}"
+            for s in skills
+        ]
+        parts.append("Skills:\n" + "\n".join(lines))
+    return "\n".join(parts) if parts else written
+
+
+def _js_text(value: object) -> str:
+    return "undefined" if value is None else str(value)
 
 
 def _field(node: YamlNode, key: str) -> str | None:
@@ -428,11 +500,7 @@ def _agent(doc: AgentDocument, root: YamlNode | None, opening: Span) -> Verdict:
         return Verdict(True, _field(root, "name"), None, "loads", HARNESS, description=description)
     remote = REMOTE(root, "")
     if not remote:
-        note = (
-            "Gemini CLI registers this remote agent once it has fetched its agent card; the "
-            "model is given `User Description: …` followed by the card's description and skills."
-        )
-        return Verdict(True, _field(root, "name"), None, "loads", HARNESS, note=note)
+        return _remote(root)
     issues = remote if intended_kind(root) == "remote" else local
     key = issues[0][0].split(".")[0]
     item = doc.fields.get(key)
