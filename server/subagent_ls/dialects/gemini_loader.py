@@ -17,6 +17,7 @@ import math
 import os
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 from urllib.parse import urlsplit
 
@@ -56,11 +57,33 @@ Issue = tuple[str, str]
 Check = Callable[[YamlNode, str], list[Issue]]
 
 
+def entries(node: YamlNode) -> dict[str, YamlNode]:
+    """A mapping's keys as js-yaml builds the object: ``<<: *anchor`` merges the keys of the
+    mapping (or mappings) it names, under the keys written in the mapping itself."""
+    given: dict[str, YamlNode] = {}
+    merged: dict[str, YamlNode] = {}
+    for item in node.items:
+        if item.name != "<<" or item.key.style is not None:
+            given[item.name] = item.value
+            continue
+        sources = item.value.value if item.value.kind == "seq" else [item.value]
+        for source in sources if isinstance(sources, list) else []:
+            if source.kind == "map":
+                merged = entries(source) | merged
+    return merged | given
+
+
+SOURCE: ContextVar[str] = ContextVar("gemini_source", default="")
+"""The text of the document being judged: a scalar whose text there is not its value was
+tagged (``!!str 123``) and is not resolved again."""
+
+
 def js_type(node: YamlNode) -> str:
     """The JavaScript type js-yaml gives the node (zod's names: string, number, ...)."""
     kind = node.kind
-    if kind == "str" and node.style is None and isinstance(node.value, str):
-        text = node.value
+    written = SOURCE.get()[node.span.start : node.span.end]
+    if kind == "str" and node.style is None and node.value == written:
+        text = written
         if _JS_INT.fullmatch(text) and not text.endswith("_"):
             return "number"
         if _JS_FLOAT.fullmatch(text) and not text.endswith("_"):
@@ -223,7 +246,7 @@ def obj(shape: dict[str, tuple[Check, bool]], strict: bool = True, path: str = "
         issues = _expected(node, where, "object")
         if issues:
             return issues
-        given = {item.name: item.value for item in node.items}
+        given = entries(node)
         prefix = f"{where}." if where else ""
         for key, (rule, required) in shape.items():
             if key in given:
@@ -328,7 +351,7 @@ def intended_kind(root: YamlNode) -> str | None:
     """``guessIntendedKind``: which kind of agent the author meant, to report its errors."""
     if root.kind != "map":
         return None
-    given = {item.name: item.value for item in root.items}
+    given = entries(root)
     kind = given.get("kind")
     if kind is not None and kind.value in ("local", "remote"):
         return str(kind.value)
@@ -363,6 +386,7 @@ def gemini_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
         return Verdict(False, None, reason, "rejected", HARNESS, opening)
     yaml_text = match[1] if match[1].endswith(("\n", "\r")) else match[1] + "\n"
     parsed = parse_yaml(yaml_text, match.start(1))  # js-yaml ends its input with a line break
+    SOURCE.set(doc.text)
     if parsed.error is not None or parsed.repeated_keys:
         problem = parsed.error.problem if parsed.error else "duplicated mapping key"
         offset = parsed.error.offset if parsed.error else parsed.repeated_keys[0].span.start
@@ -485,10 +509,8 @@ def _js_text(value: object) -> str:
 
 
 def _field(node: YamlNode, key: str) -> str | None:
-    for item in node.items:
-        if item.name == key and js_type(item.value) == "string":
-            return str(item.value.value)
-    return None
+    value = entries(node).get(key)
+    return str(value.value) if value is not None and js_type(value) == "string" else None
 
 
 def _agent(doc: AgentDocument, root: YamlNode | None, opening: Span) -> Verdict:
