@@ -29,8 +29,13 @@ def printable(text: str, backslash: str = "\\") -> str:
     UTF-8 as a lone surrogate (U+DC80 to U+DCFF): it is written ``\\xff``, any other lone
     surrogate ``\\ud800``. In JSON text, where the surrogates can only stand in strings, pass
     ``backslash="\\\\"`` so that the backslash is escaped."""
-    if text.isascii() or not _LONE_SURROGATE.search(text):
+    if text.isascii():
         return text
+    try:
+        text.encode("utf-8")  # faster than searching for surrogates
+        return text
+    except UnicodeEncodeError:
+        pass
 
     def escape(match: re.Match[str]) -> str:
         code = ord(match[0])
