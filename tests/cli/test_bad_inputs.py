@@ -322,3 +322,16 @@ def test_the_caps_apply_to_what_is_selected(crowded):
     assert more(diagnostics)["field-unknown"].startswith("50 more `field-unknown` finding(s)")
     hidden = run_cli("check", "--format", "json", "--ignore", "field-unknown", cwd=crowded)
     assert "field-unknown" not in {d["code"] for d in hidden.json["files"][0]["diagnostics"]}
+
+
+def test_a_link_to_itself_in_an_agent_folder_is_reported(tmp_path):
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "self").symlink_to("self")
+    (folder / "self.md").symlink_to("self.md")
+    run = run_cli("check", "--format", "json", cwd=tmp_path, timeout=QUICK)
+    found = messages(run.json)
+    assert found["self"][0] == (
+        "Cannot check this file: it cannot be read: Too many levels of symbolic links."
+    )
+    assert found["self.md"][0] == "Cannot check this file: it is a broken symbolic link."
