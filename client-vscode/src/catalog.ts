@@ -43,6 +43,7 @@ export const HARNESSES: Readonly<Record<string, string>> = {
   synapse: 'Synapse: ~/.synapse/agents, project .synapse/agents, custom folders, built-ins',
   'agent-core': "agent-core: the project's .claude/agents and .agents/agents, built-ins",
   zut: 'zut: ~/.pi/agent/agents, ~/.agents/agents, profile folders',
+  gemini: 'Gemini CLI: project .gemini/agents, ~/.gemini/agents, built-ins',
 };
 
 export type Verdict = 'loads' | 'not loaded' | 'disabled';

@@ -9,7 +9,9 @@ from pydantic import BaseModel, ConfigDict, PositiveInt, ValidationError, field_
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.rules.registry import RULES
 
-HarnessProfile = Literal["harness-subagents", "claude-code", "synapse", "agent-core", "zut"]
+HarnessProfile = Literal[
+    "harness-subagents", "claude-code", "synapse", "agent-core", "zut", "gemini"
+]
 
 Level = Literal["error", "warning", "info", "information", "hint", "off"]
 
