@@ -168,15 +168,30 @@ def ours(harness: str, project: Path, home: Path) -> Observation:
     if done.returncode not in (0, 1) or "Traceback" in done.stderr:
         raise RuntimeError(f"subagent-ls catalog failed: {done.stderr[-2000:]}")
     catalog = json.loads(done.stdout)
-    offered, refused = {}, None
+    offered, refused = [], None
     for entry in catalog["entries"]:
         if entry.get("outcome") == "breaks-configuration" and refused is None:
             refused = f"{entry['uri']}: breaks the configuration"
         if entry["effective"] and entry["loads"] and not entry["disabled"]:
             described = entry["source"] != "builtin"  # built-ins: the name only
             description = entry["description"] if described else None
-            offered[entry["name"]] = Offered(entry["name"], description)
-    return Observation(offered, refused, done.stdout)
+            offered.append(Offered(entry["name"], description))
+    return Observation(by_name(offered), refused, done.stdout)
+
+
+def by_name(agents: list[Offered]) -> dict[str, Offered]:
+    """Agents keyed by name; where a harness offers one name more than once (Copilot), the
+    keys are ``name``, ``name (2)``, ... in the order of their descriptions, the ones without
+    a description (built-ins) first."""
+    groups: dict[str, list[Offered]] = {}
+    for agent in agents:
+        groups.setdefault(agent.name, []).append(agent)
+    keyed = {}
+    for name, group in groups.items():
+        group.sort(key=lambda a: (a.description is not None, a.description or ""))
+        for index, agent in enumerate(group):
+            keyed[name if index == 0 else f"{name} ({index + 1})"] = agent
+    return keyed
 
 
 def compare(theirs: Observation, mine: Observation) -> list[str]:

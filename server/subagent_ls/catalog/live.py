@@ -110,8 +110,8 @@ class LiveCatalog:
         else:
             self.facts[path] = facts
         self.findings.pop(path, None)
-        names = {entry.name for entry in (old, new) if entry is not None}
-        return self._settle(names) | {path}
+        keys = {self.profile.key(entry) for entry in (old, new) if entry is not None}
+        return self._settle(keys) | {path}
 
     def _touches_sources(self, folder: Path) -> bool:
         """Whether ``folder`` is a source's folder, holds one, or lies inside one."""
@@ -124,9 +124,10 @@ class LiveCatalog:
             suffix_builtin_collisions([entry], self.builtin)
         return entry
 
-    def _settle(self, names: set[str]) -> set[Path]:
-        """Resolve ``names`` again; the files of their entries."""
-        members = [entry for entry in self.catalog.entries if entry.name in names]
+    def _settle(self, keys: set[str]) -> set[Path]:
+        """Resolve the identities ``keys`` (names, see ``Profile.key``) again; the files of
+        their entries."""
+        members = [e for e in self.catalog.entries if self.profile.key(e) in keys]
         touched = {entry.path for entry in members if entry.path is not None}
         for path in touched:
             self.findings.pop(path, None)

@@ -1,74 +1,125 @@
-"""The GitHub Copilot dialect (``.github/agents/*.agent.md``): ``name`` is a display name."""
+"""The GitHub Copilot CLI dialect, as its loader reads agent files at version 1.0.102.
+
+Copilot reads ``.github/agents/`` and ``.claude/agents/`` (in every folder from the working
+folder up to the repository root, or to ``/`` outside a repository) and
+``~/.copilot/agents/`` (``$COPILOT_HOME/agents``), each with its subfolders, files ending in
+``.md`` (``.agent.md`` included; names are case-sensitive), skipping names that start with
+``.``. The loader itself is reproduced in :mod:`copilot_loader`: the frontmatter pattern, the
+serde_yaml reading of scalars, the schema of every field, the id and the reserved name.
+"""
 
 from __future__ import annotations
 
+from subagent_ls.dialects.copilot_loader import HARNESS, HOOK_EVENTS, copilot_verdict
 from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
-from subagent_ls.dialects.verdicts import field_name, first_error_verdict
-from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
 
-HARNESS = "GitHub Copilot"
+VERSION = "1.0.102"
+REFUSED = "Copilot leaves the agent out and logs the problem."
 
 FIELDS = {
     spec.key: spec
     for spec in (
         FieldSpec(
             "name",
-            "The display name the agent is listed and invoked by (spaces and capitals allowed); "
-            "without it, the file name without `.agent.md`.",
+            "The name the agent is listed and invoked by (any string: spaces, capitals and "
+            "emoji are kept). Empty or absent: the file's path below the agent folder without "
+            "`.agent.md` or `.md`, folders joined by `--`. `general-purpose` is reserved.",
             ("string",),
         ),
         FieldSpec(
             "description",
-            "What the agent does. Required: Copilot rejects a file without it.",
+            "What the agent does; the model is given it in full. Required, and a string "
+            "(empty is accepted).",
             ("string",),
             required=True,
         ),
         FieldSpec(
-            "target",
-            "Where the agent is offered.",
-            ("string",),
-            values={
-                "vscode": "Only in VS Code.",
-                "github-copilot": "Only in Copilot on GitHub.",
-            },
+            "tools",
+            "Tool names: a list of strings or a string.",
+            ("string-list", "string"),
+            default="all tools",
         ),
-        FieldSpec("tools", "Tool names: a list or a string.", ("string-list", "string")),
         FieldSpec(
-            "model", "The model to use, or a list to try in order.", ("string", "string-list")
+            "model",
+            "The model: a name, or a non-empty list of names to try in order.",
+            ("string", "string-list"),
+        ),
+        FieldSpec(
+            "infer",
+            "`false`: the model is not offered the agent (unless `disable-model-invocation` "
+            "is set, which then decides); a user can still choose it with `--agent`.",
+            ("boolean",),
+            default="true",
+        ),
+        FieldSpec(
+            "disable-model-invocation",
+            "`true`: the model is not offered the agent; `false`: it is, whatever `infer` "
+            "says. A user can still choose it with `--agent`.",
+            ("boolean",),
+            default="false",
+        ),
+        FieldSpec(
+            "user-invocable",
+            "`false`: the agent cannot be chosen with `--agent` while the model is offered "
+            "it; an agent the model is not offered stays a user's choice.",
+            ("boolean",),
+            default="true",
+        ),
+        FieldSpec("reasoning-effort", "The reasoning effort to ask the model for.", ("string",)),
+        FieldSpec("skills", "Skills the agent may use.", ("string-list",)),
+        FieldSpec(
+            "strict-tools-list", "Give the agent only the tools listed in `tools`.", ("boolean",)
+        ),
+        FieldSpec(
+            "include-custom-instructions",
+            "Whether the repository's custom instructions are added to the agent's prompt.",
+            ("boolean",),
+        ),
+        FieldSpec(
+            "deferred-tool-loading", "Load the agent's tools only when needed.", ("boolean",)
+        ),
+        FieldSpec(
+            "github",
+            "GitHub settings: `toolsets` (a list) and `permissions` (a map).",
+            ("map",),
+        ),
+        FieldSpec(
+            "hooks",
+            "Hooks by event (" + ", ".join(f"`{e}`" for e in sorted(HOOK_EVENTS)) + "), each "
+            "a list of hook maps.",
+            ("map",),
         ),
         FieldSpec(
             "mcp-servers",
-            "MCP servers for this agent, by name; each needs its `tools`.",
-            ("map",),
+            "MCP servers for this agent, by name. A local server (`type` `local` or `stdio`, "
+            "or none) needs `command`, `args` and `tools`; a remote one (`type` `http` or "
+            "`sse`) needs `url` and `tools`.",
+            ("map", "null"),
             entry_keys=("tools",),
         ),
-        FieldSpec("metadata", "Free-form string metadata.", ("map",)),
-        FieldSpec("argument-hint", "Hint shown for the agent's argument.", ("string",)),
-        FieldSpec("handoffs", "Agents this one can hand off to.", ("list",)),
     )
 }
-
-
-def stem_name(doc: AgentDocument) -> str:
-    return DIALECT.stem(doc.path)
-
 
 DIALECT = Dialect(
     id="copilot",
     harness=HARNESS,
-    summary="GitHub Copilot custom agents in `.github/agents/` (`*.agent.md`).",
-    identity="`name` as a display name, else the file name without `.agent.md`.",
-    folders=(Folder((".github", "agents")),),
+    summary="GitHub Copilot CLI custom agents in `.github/agents/` and `.claude/agents/` "
+    "(subfolders too) and `~/.copilot/agents/`.",
+    identity="`name`, else the path below the agent folder without `.agent.md` or `.md` "
+    "(`sub--x` for `sub/x.md`).",
+    folders=(Folder((".github", "agents"), recursive=True), Folder((".copilot", "agents"), True)),
     fields=FIELDS,
     name_must_match_stem=False,
     tools_empty_means_none=False,
-    unknown_key_effect="Copilot ignores it and warns, listing the fields it ignores.",
+    unknown_key_effect="Copilot ignores it with a warning in its log (`unknown field ignored`).",
+    invalid_effect=REFUSED,
     stem_suffixes=(".agent.md", ".md"),
     severity={
         **NAME_IS_FREE,
         "description-length": Severity.INFO,
         "description-vague": Severity.HINT,
     },
-    verdict=first_error_verdict(HARNESS, field_name("name", fallback=stem_name)),
+    verdict=copilot_verdict,
+    verified_with=VERSION,
 )
