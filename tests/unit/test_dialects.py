@@ -138,7 +138,9 @@ def test_synapse_empty_tools_means_builtins_not_none():
     result = check(
         "synapse", agent(f"name: reviewer\n{DESC}\ntools: []"), "/p/.synapse/agents/reviewer.md"
     )
-    assert "tools-empty" not in by_code(result) and result.verdict.loads
+    (empty,) = by_code(result)["tools-empty"]
+    assert empty.severity is Severity.INFO and "legacy" in empty.message and result.verdict.loads
+    assert result.verdict.tools == ("read_file", "write_file", "edit_file", "execute")
 
 
 def test_synapse_disabled_definition_is_an_info():

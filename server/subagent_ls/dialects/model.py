@@ -149,6 +149,14 @@ class Dialect:
     traps: tuple[Trap, ...] = ()
     key_notes: Mapping[str, str] = field(default_factory=dict)
     """For keys that are not fields: what the harness's document says they are instead."""
+    denylist: str | None = None
+    """The list field whose tool names are never exposed, even when ``tools`` names them."""
+    tools_empty_note: str | None = None
+    """What ``tools: []`` does where it does not mean no tools (``tools-empty`` says it)."""
+    conventions_of: str | None = None
+    """The format whose name characters and name and description lengths the name rules
+    apply where the harness's document sets none: those findings are at most hints that say
+    whose convention it is."""
     stem_suffixes: tuple[str, ...] = (".md",)
     severity: Mapping[str, Severity | None] = field(default_factory=dict)
     verified_with: str | None = None

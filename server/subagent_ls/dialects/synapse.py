@@ -222,6 +222,15 @@ DIALECT = Dialect(
     known_tools=frozenset({*MAIN_TOOLS, *FRAMEWORK_TOOLS, *NEVER_GRANTED}),
     tool_docs=TOOL_DOCS,
     traps=TRAPS,
+    denylist="disallowed_tools",
+    tools_empty_note=(
+        "`tools: []` is Synapse's legacy setting: it keeps the framework's tools (`read_file`, "
+        "`write_file`, `edit_file`, `execute`) and inherits none of the main agent's "
+        "(`find_files`, `search_files`, `patch`). To inherit the default tools, as the "
+        "built-in tester now does, remove `tools` or write `tools: null`; to choose the tools, "
+        "list them."
+    ),
+    conventions_of="the Harness Subagents format",
     key_notes={
         "permissions": "Synapse does not expose `permissions` (deepagents' "
         "FilesystemPermission is incompatible with its shell backend); isolation comes from "

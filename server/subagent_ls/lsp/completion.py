@@ -100,7 +100,10 @@ def _value_items(analysis: Analysis, ctx: Context) -> list:
 
 
 def _tool_items(dialect: Dialect) -> list:
+    """The tools the harness knows, less those a trap says it never grants, whatever else the
+    file says."""
     docs = dialect.tool_docs
+    never = {t.tool for t in dialect.traps if t.tool and not t.also and not t.unless_tool}
     return [
         types.CompletionItem(
             label=tool,
@@ -108,7 +111,7 @@ def _tool_items(dialect: Dialect) -> list:
             detail="tool",
             documentation=markdown(docs[tool]) if tool in docs else None,
         )
-        for tool in sorted(dialect.known_tools or ())
+        for tool in sorted((dialect.known_tools or frozenset()) - never)
     ]
 
 

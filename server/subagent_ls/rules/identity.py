@@ -68,6 +68,19 @@ def _normalise_fix(node: YamlNode, name: str, charset: str) -> Fix | None:
     return Fix(f"Change the name to `{fixed}`", (edit,)) if edit else None
 
 
+def as_convention(ctx: LintContext, message: str) -> tuple[str, Severity | None]:
+    """A rule of the base format as the file's dialect states it: where the harness's document
+    sets no such rule, a hint that says whose convention it is (else the rule's severity)."""
+    convention = ctx.dialect.conventions_of
+    if convention is None:
+        return message, None
+    return (
+        f"{message} That is a convention of {convention}; the {ctx.dialect.harness} document "
+        "sets no such rule.",
+        Severity.HINT,
+    )
+
+
 @check("fields")
 def name_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("name")
@@ -75,27 +88,31 @@ def name_rules(ctx: LintContext) -> None:
         return
     name = str(node.value or "")
     if not name:
-        ctx.report(NAME_LENGTH, "`name` is empty; it must be 1-64 characters.", node.span)
+        needed = (
+            f"it is required in {ctx.dialect.harness}"
+            if ctx.dialect.conventions_of
+            else "it must be 1-64 characters"
+        )
+        ctx.report(NAME_LENGTH, f"`name` is empty; {needed}.", node.span)
         return
     if len(name) > NAME_MAX:
-        ctx.report(
-            NAME_LENGTH, f"`name` is {len(name)} characters; the limit is {NAME_MAX}.", node.span
+        message, severity = as_convention(
+            ctx, f"`name` is {len(name)} characters; the limit is {NAME_MAX}."
         )
+        ctx.report(NAME_LENGTH, message, node.span, severity=severity)
     if bad := list(dict.fromkeys(re.findall(f"[^{ctx.dialect.name_charset}]", name))):
         shown = ", ".join(f"`{c}`" if c != " " else "space" for c in bad)
-        ctx.report(
-            NAME_CHARSET,
-            f"`name` may only use {_charset_words(ctx.dialect.name_charset)}; found {shown}.",
-            node.span,
-            fix=_normalise_fix(node, name, ctx.dialect.name_charset),
+        message, severity = as_convention(
+            ctx, f"`name` may only use {_charset_words(ctx.dialect.name_charset)}; found {shown}."
         )
+        fix = _normalise_fix(node, name, ctx.dialect.name_charset)
+        ctx.report(NAME_CHARSET, message, node.span, fix=fix, severity=severity)
     elif not _NAME_OK.fullmatch(name):
-        ctx.report(
-            NAME_HYPHEN,
-            "`name` must not start or end with a hyphen or contain consecutive hyphens.",
-            node.span,
-            fix=_normalise_fix(node, name, ctx.dialect.name_charset),
+        message, severity = as_convention(
+            ctx, "`name` must not start or end with a hyphen or contain consecutive hyphens."
         )
+        fix = _normalise_fix(node, name, ctx.dialect.name_charset)
+        ctx.report(NAME_HYPHEN, message, node.span, fix=fix, severity=severity)
     stem = ctx.dialect.stem(ctx.doc.path) if ctx.doc.path else None
     if stem is not None and stem != name and ctx.dialect.name_must_match_stem:
         fix = None
@@ -129,12 +146,12 @@ def description_rules(ctx: LintContext) -> None:
         )
         return
     if len(text) > DESCRIPTION_MAX:
-        ctx.report(
-            DESCRIPTION_LENGTH,
+        message, severity = as_convention(
+            ctx,
             f"`description` is {len(text)} characters; the limit is {DESCRIPTION_MAX}. Move "
             "examples and details into the body.",
-            node.span,
         )
+        ctx.report(DESCRIPTION_LENGTH, message, node.span, severity=severity)
     if word_count(text) < VAGUE_MIN_WORDS:
         ctx.report(
             DESCRIPTION_VAGUE,

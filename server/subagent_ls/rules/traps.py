@@ -8,8 +8,9 @@ import re
 
 from subagent_ls.dialects.model import Trap
 from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.findings import Severity, excerpt
 from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.rules.fields import accepts
 from subagent_ls.rules.registry import LintContext, check, declare
 from subagent_ls.rules.values import tool_names
 
@@ -58,3 +59,21 @@ def trap_rules(ctx: LintContext) -> None:
     for trap in ctx.dialect.traps:
         for node in _where(ctx, trap):
             ctx.report(trap.code, trap.message, node.span)
+
+
+@check("fields")
+def denied_tools(ctx: LintContext) -> None:
+    """A tool that ``tools`` lists and the dialect's denylist names too is never exposed."""
+    key = ctx.dialect.denylist
+    spec = ctx.dialect.fields.get(key or "")
+    tools, denied = ctx.doc.field_value("tools"), ctx.doc.field_value(key or "")
+    if spec is None or tools is None or denied is None or not accepts(spec, denied):
+        return
+    split = ctx.dialect.tools_split_on_spaces
+    names = {name for name, _ in tool_names(denied, split)}
+    for name, where in tool_names(tools, split):
+        if name in names:
+            message = (
+                f"`{excerpt(name)}` is never exposed: `{key}` names it too, and wins over `tools`."
+            )
+            ctx.report(TOOL_UNAVAILABLE, message, where.span)

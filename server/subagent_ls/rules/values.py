@@ -43,7 +43,10 @@ def tools_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("tools")
     if spec is None or node is None:
         return
-    if node.kind == "seq" and not node.value and ctx.dialect.tools_empty_means_none:
+    empty = node.kind == "seq" and not node.value
+    if empty and ctx.dialect.tools_empty_note:
+        ctx.report(TOOLS_EMPTY, ctx.dialect.tools_empty_note, node.span)
+    elif empty and ctx.dialect.tools_empty_means_none:
         fix = None
         if node.flow and "boolean" in spec.types:
             fix = Fix("Write `tools: false`", (Edit(node.span, "false"),), safe=True)
