@@ -44,6 +44,7 @@ export const HARNESSES: Readonly<Record<string, string>> = {
   'agent-core': "agent-core: the project's .claude/agents and .agents/agents, built-ins",
   zut: 'zut: ~/.pi/agent/agents, ~/.agents/agents, profile folders',
   gemini: 'Gemini CLI: project .gemini/agents, ~/.gemini/agents, built-ins',
+  copilot: 'GitHub Copilot CLI: ~/.copilot/agents, project .github/agents and .claude/agents, built-ins',
 };
 
 export type Verdict = 'loads' | 'not loaded' | 'disabled';
