@@ -410,6 +410,8 @@ SILENT = {
     "switch-values": "Environment switches are off for `false`, `0`, `no`, `off` (any case).",
     "custom-switch": "AGENT_ENABLE_CUSTOM_SUBAGENTS off also drops AGENT_CUSTOM_AGENTS_DIRS.",
     "same-folder": "Two files of one folder with one name: the last in name order wins.",
+    "denylist-spelling": "`disallowedTools` (Claude Code's spelling) is not a field; its "
+    "message names `disallowed_tools` and denies nothing.",
 }
 
 DESC = "description: Reviews a change for defects. Use when a change is ready for review."
@@ -874,6 +876,13 @@ def test_silent_duplicate_key_is_a_warning(tmp_path):
     assert findings(report, "duplicate-key")[0][0] == WARNING and report["harness"]["loads"]
 
 
+def test_silent_another_formats_denylist_spelling(tmp_path):
+    report = check(tmp_path, named("x", "tools: [read_file, execute]\ndisallowedTools: [execute]"))
+    ((severity, message),) = findings(report, "field-unknown")
+    assert severity == WARNING and "Synapse's denylist is `disallowed_tools`" in message
+    assert "execute" in report["harness"].get("tools", ["execute"])  # not denied
+
+
 def test_silent_same_folder_last_in_name_order_wins(tmp_path):
     folder = tmp_path / "project/.synapse/agents"
     agent(folder, "a.md", named("twin"))
@@ -905,6 +914,23 @@ def test_check_agrees_with_the_catalog_on_the_user_folder(tmp_path):
         Path(winner["uri"].removeprefix("file://")).resolve()
         == (project / ".synapse/agents/tester.md").resolve()
     )
+
+
+def test_check_reads_a_custom_folder_as_the_catalog_does(tmp_path):
+    """With `harness = "synapse"`, a folder of AGENT_CUSTOM_AGENTS_DIRS is read in the synapse
+    dialect by `check`, as the catalog reads it."""
+    project, custom = tmp_path / "project", tmp_path / "team-agents"
+    project.mkdir()
+    (project / ".subagent-ls.toml").write_text('harness = "synapse"\n')
+    agent(custom, "helper.md", named("helper", "tools: [grep]"))
+    env = {"AGENT_CUSTOM_AGENTS_DIRS": json.dumps([str(custom)])}
+    run = run_cli(
+        "check", "--format", "json", str(custom), cwd=project, env=home_env(tmp_path, env)
+    )
+    (report,) = run.json["files"]
+    assert report["dialect"] == "synapse" and "tool-unavailable" in codes(report)
+    entry = effective(catalog(tmp_path, env))["helper"]
+    assert entry["source"] == "custom:0" and entry["dialect"] == "synapse"
 
 
 # --- the table itself -------------------------------------------------------------------------

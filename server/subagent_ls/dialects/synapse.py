@@ -232,6 +232,8 @@ DIALECT = Dialect(
     ),
     conventions_of="the Harness Subagents format",
     key_notes={
+        "disallowedTools": "Synapse's denylist is `disallowed_tools`; its document does not "
+        "say what Synapse does with `disallowedTools`, so do not count on it to deny a tool.",
         "permissions": "Synapse does not expose `permissions` (deepagents' "
         "FilesystemPermission is incompatible with its shell backend); isolation comes from "
         "excluding tools and from the system prompt, not from an OS sandbox.",
