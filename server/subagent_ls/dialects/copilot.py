@@ -36,7 +36,9 @@ FIELDS = {
         ),
         FieldSpec(
             "tools",
-            "Tool names: a list of strings or a string.",
+            "Tool names: a list, or a string split at commas; Copilot's names or their aliases "
+            '(Claude Code\'s `Read`, `Grep`, `Bash`, ...). Absent or `["*"]`: all tools; `[]` '
+            'or `""`: none. An unknown name grants nothing.',
             ("string-list", "string"),
             default="all tools",
         ),
