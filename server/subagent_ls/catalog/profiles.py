@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -46,7 +46,8 @@ class Profile:
     """``same_source`` says which of two definitions in one source the harness takes
     (``unsaid``: its document does not say; the catalog shows the first) and
     ``duplicate_severity`` how bad such a pair is; ``builtin_collision`` whether a definition
-    named like a built-in overrides it or is renamed (agent-core suffixes it with its source)."""
+    named like a built-in overrides it, is renamed (agent-core suffixes it with its source) or
+    loses to it (``builtin-wins``)."""
 
     id: str
     harness: str
@@ -54,7 +55,7 @@ class Profile:
     sources: Callable[[Environment], list[Source]]
     same_source: Literal["first", "last", "unsaid"] = "first"
     duplicate_severity: Severity = Severity.ERROR
-    builtin_collision: Literal["override", "suffix"] = "override"
+    builtin_collision: Literal["override", "suffix", "builtin-wins"] = "override"
     removes: Callable[[Environment], set[str]] | None = None
     """Names the harness removes after merging, in this environment (built-ins and files)."""
 
@@ -247,6 +248,27 @@ def zut_sources(env: Environment) -> list[Source]:
     return sources + _extra(env, 2, "zut", step=0)
 
 
+def gemini_sources(env: Environment) -> list[Source]:
+    """Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
+    keeps the first registration of a name, so the project is the more specific; neither
+    folder is read recursively, and files whose names start with ``.`` are read."""
+    sources = [
+        _folder("user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents")
+    ]
+    sources += _per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
+    return [replace(source, hidden=True) for source in sources]
+
+
+GEMINI_BUILTINS = {
+    "codebase_investigator": "The specialized tool for codebase analysis, architectural "
+    "mapping, and understanding system-wide dependencies.",
+    "cli_help": "Specialized agent for answering questions about the Gemini CLI application.",
+    "generalist": "A general-purpose AI agent with access to all tools.",
+}
+"""The built-ins of Gemini CLI 0.61.0 (``browser_agent`` only when settings enable it); their
+descriptions shortened."""
+
+
 PROFILES: dict[str, Profile] = {
     profile.id: profile
     for profile in (
@@ -292,6 +314,13 @@ PROFILES: dict[str, Profile] = {
         ),
         Profile(
             "zut", "zut", {}, zut_sources, same_source="unsaid", duplicate_severity=Severity.WARNING
+        ),
+        Profile(
+            "gemini",
+            "Gemini CLI",
+            GEMINI_BUILTINS,
+            gemini_sources,
+            builtin_collision="builtin-wins",
         ),
     )
 }

@@ -101,9 +101,12 @@ def _settle_sources(
 
 
 def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[CrossFinding]) -> None:
-    """The most specific source wins; two sources of equal rank are a warning on both."""
-    best = max(entry.source.rank for entry in candidates)
-    top = [entry for entry in candidates if entry.source.rank == best]
+    """The most specific source wins (the built-in, where it always wins); two sources of
+    equal rank are a warning on both."""
+    top = [entry for entry in candidates if entry.source.level == "builtin"]
+    if profile.builtin_collision != "builtin-wins" or not top:
+        best = max(entry.source.rank for entry in candidates)
+        top = [entry for entry in candidates if entry.source.rank == best]
     winner = top[0]
     winner.effective = True
     for other in top[1:]:
