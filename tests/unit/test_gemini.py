@@ -141,3 +141,21 @@ def test_the_catalog_is_what_gemini_cli_registers(tmp_path):
         "helper": ("project", "Project, first."),
         "hidden": ("user", "Read."),
     }
+
+
+def test_check_reads_the_dot_files_gemini_cli_reads(tmp_path):
+    folder = tmp_path / ".gemini/agents"
+    folder.mkdir(parents=True)
+    (folder / ".hidden.md").write_text(fm(*BASE, "color: red"))
+    (tmp_path / "pyproject.toml").write_text('[tool.subagent-ls]\nharness = "gemini"\n')
+    done = subprocess.run(
+        [str(SCRIPT), "check", "--format", "json", "."],
+        cwd=tmp_path,
+        env={"HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    (report,) = json.loads(done.stdout)["files"]
+    assert report["harness"]["outcome"] == "rejected"
+    assert "Unrecognized key(s) in object: 'color'" in report["harness"]["reason"]

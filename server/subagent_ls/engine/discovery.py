@@ -64,8 +64,10 @@ def _walk(
 
     def wanted(entry: os.DirEntry[str]) -> bool:
         name = entry.name
-        if name.startswith(".") or not name.endswith(".md"):
+        if not name.endswith(".md"):
             return False
+        if name.startswith("."):  # only where the harness reads such files (Gemini CLI)
+            return listed is not None and listed(entry.path)
         if all_markdown or dialect_by_folder(entry.path) is not None:
             return True
         return listed is not None and listed(entry.path)
