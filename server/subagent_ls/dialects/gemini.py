@@ -70,8 +70,16 @@ FIELDS = {
         FieldSpec("mcp_servers", "MCP servers for this agent, by name.", ("map",)),
         FieldSpec("model", "The model to use; any string.", ("string",), default="inherit"),
         FieldSpec("temperature", "Sampling temperature.", ("number",), default="1"),
-        FieldSpec("max_turns", "The most turns the agent may take.", ("integer",), positive=True),
-        FieldSpec("timeout_mins", "Time limit in minutes.", ("integer",), positive=True),
+        # JavaScript numbers: `3.0` is the integer 3; a fraction rejects the file (the verdict)
+        FieldSpec(
+            "max_turns",
+            "The most turns the agent may take: a whole number.",
+            ("number",),
+            positive=True,
+        ),
+        FieldSpec(
+            "timeout_mins", "Time limit in minutes: a whole number.", ("number",), positive=True
+        ),
         FieldSpec("agent_card_url", "Where a remote agent's card is.", ("string",)),
         FieldSpec("agent_card_json", "A remote agent's card, as JSON text.", ("string",)),
         FieldSpec("auth", "How to authenticate to a remote agent.", ("map",)),
