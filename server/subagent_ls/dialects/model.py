@@ -157,6 +157,9 @@ class Dialect:
     """The format whose name characters and name and description lengths the name rules
     apply where the harness's document sets none: those findings are at most hints that say
     whose convention it is."""
+    tool_patterns: bool = True
+    """Whether the harness resolves tool patterns (``*``, ``Bash(git:*)``, ``mcp__…``, names
+    with ``/``); where it does not, ``tools-unknown`` checks each name as written."""
     stem_suffixes: tuple[str, ...] = (".md",)
     severity: Mapping[str, Severity | None] = field(default_factory=dict)
     verified_with: str | None = None

@@ -220,6 +220,7 @@ DIALECT = Dialect(
     invalid_effect="The Synapse document lists no other value and does not say what Synapse "
     "does with one.",
     known_tools=frozenset({*MAIN_TOOLS, *FRAMEWORK_TOOLS, *NEVER_GRANTED}),
+    tool_patterns=False,
     tool_docs=TOOL_DOCS,
     traps=TRAPS,
     denylist="disallowed_tools",

@@ -105,8 +105,9 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
     dialect = ctx.dialect
     known = dialect.known_tools or frozenset()
     for name, where in tool_names(node, dialect.tools_split_on_spaces):
-        base = name.split("(", 1)[0].strip()
-        if base in known or base in ("*", "") or base.startswith("mcp__") or "/" in base:
+        base = name.split("(", 1)[0].strip() if dialect.tool_patterns else name
+        patterned = base == "*" or base.startswith("mcp__") or "/" in base
+        if base in known or not base or (dialect.tool_patterns and patterned):
             continue
         message = f"`{excerpt(name)}` is not a tool {dialect.harness} knows; it grants nothing."
         words = name.split()
