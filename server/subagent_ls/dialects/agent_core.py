@@ -136,6 +136,8 @@ DIALECT = Dialect(
     tool_docs=TOOL_DOCS,
     traps=TRAPS,
     key_notes=KEY_NOTES,
+    body_empty_effect="The body is empty: it replaces the base system prompt outright, so the "
+    "child has no role of its own, only the rules and instructions its packages inject.",
     severity={
         **NAME_IS_FREE,
         "description-length": None,

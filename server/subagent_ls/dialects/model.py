@@ -149,6 +149,8 @@ class Dialect:
     traps: tuple[Trap, ...] = ()
     key_notes: Mapping[str, str] = field(default_factory=dict)
     """For keys that are not fields: what the harness's document says they are instead."""
+    body_empty_effect: str | None = None
+    """What an empty body means where the harness adds to it (``body-empty`` says it)."""
     denylist: str | None = None
     """The list field whose tool names are never exposed, even when ``tools`` names them."""
     tools_empty_note: str | None = None

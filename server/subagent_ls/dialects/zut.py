@@ -202,6 +202,8 @@ DIALECT = Dialect(
     tools_split_on_spaces=False,
     traps=TRAPS,
     key_notes=KEY_NOTES,
+    body_empty_effect="The body is empty: the child gets no instructions of its own, only zut's "
+    "built-in identity (none with `systemPromptMode: replace`) and the global append addenda.",
     severity={
         **NAME_IS_FREE,
         "description-length": None,

@@ -29,8 +29,9 @@ def body_rules(ctx: LintContext) -> None:
     if lines is None:
         ctx.report(
             BODY_EMPTY,
-            "The body is empty: it becomes the subagent's system prompt, so the subagent would "
-            "run with no instructions.",
+            ctx.dialect.body_empty_effect
+            or "The body is empty: it becomes the subagent's system prompt, so the subagent "
+            "would run with no instructions.",
             closing,
         )
         return
