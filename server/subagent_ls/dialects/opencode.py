@@ -1,38 +1,69 @@
-"""The OpenCode dialect (``.opencode/agent(s)/**``): a schema violation in one file makes OpenCode
-refuse the whole configuration; YAML it cannot parse is dropped and the file loads bare."""
+"""The OpenCode dialect (``.opencode/agent(s)/**``), as OpenCode 1.18.33 (npm ``opencode-ai``)
+loads it. How a file is read (gray-matter, its YAML repair and cache) is in
+``opencode_loader.py``; this module holds the schema and the verdict.
+
+- Folders: ``{agent,agents}/**/*.md`` below each configuration folder (``~/.config/opencode``,
+  every ``.opencode`` from the project folder up, ``~/.opencode``), subfolders, files and
+  folders starting with ``.`` and symbolic links included; only names ending in ``.md``.
+- Name: the path below ``agent/`` or ``agents/`` without ``.md`` (``sub/nested``); a ``name``
+  key of any value replaces it (``String(value)``: ``name: 123`` is ``123``, an empty one
+  ``null``).
+- Schema (``ConfigAgentV1``): ``description``, ``model``, ``variant`` strings;
+  ``temperature``, ``top_p`` finite numbers; ``steps``, ``maxSteps`` whole numbers above 0;
+  ``disable``, ``hidden`` booleans; ``mode`` one of subagent/primary/all; ``color`` ``#RRGGBB``
+  or a theme colour; ``tools`` a map to booleans; ``options`` a map; ``permission`` an action
+  or a map of tools to actions (or to maps of patterns to actions). A key given with an empty
+  (null) value is an error too. Any error in any file refuses the whole configuration. Other
+  keys go to the model provider as options; ``prompt`` is always replaced by the body.
+- The model is given ``- name: description`` in the ``task`` tool for each agent that is not
+  ``primary`` (hidden ones too), with a stand-in text when there is no description.
+"""
 
 from __future__ import annotations
 
+import math
 import os
+import re
 
-from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
-from subagent_ls.dialects.verdicts import field_name
+from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, parent_segments
+from subagent_ls.dialects.opencode_loader import JsType, Loaded, js_string, js_value, load
 from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
+from subagent_ls.engine.findings import Finding, Severity, excerpt
 from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.engine.verdict import Outcome, Verdict
+from subagent_ls.engine.yamltree import MapItem, YamlNode
 
 HARNESS = "OpenCode"
+VERSION = "1.18.33"
 BREAKS = "OpenCode refuses to load the whole configuration because of it (first error only)."
-FOLDERS = (
-    Folder((".opencode", "agent"), recursive=True),
-    Folder((".opencode", "agents"), recursive=True),
-    Folder((".config", "opencode", "agent"), recursive=True),
-    Folder((".config", "opencode", "agents"), recursive=True),
+AGENT_FOLDERS = tuple(
+    Folder((*base, sub), recursive=True)
+    for base in ((".opencode",), (".config", "opencode"))
+    for sub in ("agent", "agents")
 )
+MODE_FOLDERS = tuple(
+    Folder((*base, sub))
+    for base in ((".opencode",), (".config", "opencode"))
+    for sub in ("mode", "modes")
+)
+"""``{mode,modes}/*.md``: primary agents; a file the schema refuses is left out without a word."""
+FOLDERS = AGENT_FOLDERS + MODE_FOLDERS
 THEME_COLORS = ("primary", "secondary", "accent", "success", "warning", "error", "info")
 PERMISSION_ACTIONS = {
     "allow": "Run without asking.",
     "ask": "Ask before running.",
     "deny": "Never run.",
 }
+UNDESCRIBED = "This subagent should only be called manually by the user."
+"""What the model is given for an agent that is not ``primary`` and has no description."""
 
 FIELDS = {
     spec.key: spec
     for spec in (
         FieldSpec(
             "description",
-            "What the agent does and when to use it. Optional in OpenCode.",
+            "What the agent does and when to use it. Optional: without it the model is told "
+            f"“{UNDESCRIBED}”",
             ("string",),
         ),
         FieldSpec(
@@ -46,14 +77,16 @@ FIELDS = {
             },
             default="all",
         ),
-        FieldSpec("model", "The model as `provider/model`.", ("string",), pattern=r"\S+"),
+        FieldSpec("model", "The model as `provider/model`.", ("string",)),
         FieldSpec("temperature", "Sampling temperature.", ("number",)),
         FieldSpec("top_p", "Nucleus sampling.", ("number",)),
         FieldSpec("steps", "The most agentic iterations.", ("integer",), positive=True),
         FieldSpec("maxSteps", "Older name of `steps`.", ("integer",), positive=True),
         FieldSpec(
             "tools",
-            "A map from tool name to `true`/`false` (`write: false`); not a list or a string.",
+            "A map from tool name to `true`/`false` (`write: false`); not a list or a string. "
+            "`write`, `edit` and `patch` are one switch: the last of them given decides all "
+            "three.",
             ("bool-map",),
             shape_code="tools-format",
         ),
@@ -70,18 +103,36 @@ FIELDS = {
             values={c: f"The theme's {c} colour." for c in THEME_COLORS},
             pattern=r"#[0-9a-fA-F]{6}",
         ),
-        FieldSpec("hidden", "Hide the agent from the @ menu.", ("boolean",), default="false"),
+        FieldSpec(
+            "hidden",
+            "Hide the agent from the @ menu (the model is still offered it).",
+            ("boolean",),
+            default="false",
+        ),
         FieldSpec("disable", "Turn the agent off.", ("boolean",), default="false"),
-        FieldSpec("prompt", "The system prompt, instead of the body.", ("string",)),
+        FieldSpec(
+            "prompt",
+            "Not used in a file: OpenCode always takes the body as the prompt.",
+            ("string",),
+        ),
         FieldSpec("variant", "The model variant.", ("string",)),
         FieldSpec("options", "Extra options passed to the model provider.", ("map",)),
         FieldSpec(
             "name",
-            "Overrides the agent's name, which is otherwise its path below the agent folder.",
-            ("string", "integer", "number", "boolean"),
+            "Replaces the agent's name, which is otherwise its path below the agent folder. "
+            "Any value is taken as text (`name: 123` is `123`).",
+            ("string", "integer", "number", "boolean", "null", "list", "map"),
         ),
     )
 }
+
+
+def is_mode_file(doc: AgentDocument) -> bool:
+    """Whether ``doc`` is in a ``mode/`` or ``modes/`` folder (and in no agent folder)."""
+    parents = parent_segments(doc.path)
+    return not any(f.holds(parents) for f in AGENT_FOLDERS) and any(
+        f.holds(parents) for f in MODE_FOLDERS
+    )
 
 
 def path_name(doc: AgentDocument) -> str:
@@ -93,43 +144,190 @@ def path_name(doc: AgentDocument) -> str:
     return os.path.basename(doc.path).removesuffix(".md")
 
 
-SCHEMA_CODES = frozenset({"field-type", "value-unknown", "tools-format"})
-"""The findings that are schema violations for OpenCode (duplicate keys, a missing or unclosed
-frontmatter are not: it keeps the last value, or loads the file without frontmatter)."""
+ACTIONS = tuple(PERMISSION_ACTIONS)
+ACTION_ONLY = frozenset({"todowrite", "question", "webfetch", "websearch", "doom_loop"})
+"""Permission keys that take an action only, not a map of patterns."""
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_KIND = {"array": "a list", "object": "a map", "null": "empty (null)"}
 
 
-def _null_field(doc: AgentDocument) -> Span | None:
-    """OpenCode's schema accepts a missing field, never an empty (null) one."""
-    for key, item in doc.fields.items():
-        if key in FIELDS and item.value.kind == "null":
-            return item.key.span
-    return None
+class _Schema:
+    """OpenCode's agent schema over the values js-yaml gives the frontmatter of ``source``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def value(self, node: YamlNode) -> tuple[JsType, object]:
+        return js_value(node, self.source)
+
+    def error(self, key: str, node: YamlNode) -> str | None:
+        """What the schema says about ``key`` (None: valid); ``name``, ``prompt`` (always
+        replaced by the body) and keys it does not know take any value."""
+        kind, value = self.value(node)
+        what = _KIND.get(kind, f"a {kind}")
+        if key in ("description", "model", "variant"):
+            return None if kind == "string" else f"`{key}` must be a string, not {what}"
+        if key in ("temperature", "top_p"):
+            finite = kind == "number" and math.isfinite(float(value))  # type: ignore[arg-type]
+            return None if finite else f"`{key}` must be a finite number, not {what}"
+        if key in ("disable", "hidden"):
+            return None if kind == "boolean" else f"`{key}` must be `true` or `false`, not {what}"
+        if key in ("steps", "maxSteps"):
+            number = float(value) if kind == "number" else 0.0  # type: ignore[arg-type]
+            whole = number.is_integer() and number > 0
+            return None if whole else f"`{key}` must be a whole number greater than 0"
+        if key == "mode":
+            valid = kind == "string" and value in FIELDS["mode"].values
+            return None if valid else "`mode` must be `subagent`, `primary` or `all`"
+        if key == "color":
+            text = str(value)
+            valid = kind == "string" and (text in THEME_COLORS or _HEX.fullmatch(text))
+            return None if valid else "`color` must be `#RRGGBB` or a theme colour"
+        if key == "tools":
+            valid = kind == "object" and all(self.kind(i.value) == "boolean" for i in node.items)
+            return None if valid else "`tools` must be a map from tool name to `true` or `false`"
+        if key == "options":
+            return None if kind == "object" else f"`options` must be a map, not {what}"
+        if key == "permission":
+            return (
+                None
+                if self.permission_valid(node)
+                else ("`permission` must be `allow`, `ask`, `deny` or a map from tools to them")
+            )
+        return None
+
+    def kind(self, node: YamlNode) -> JsType:
+        return self.value(node)[0]
+
+    def is_action(self, node: YamlNode) -> bool:
+        kind, value = self.value(node)
+        return kind == "string" and value in ACTIONS
+
+    def permission_valid(self, node: YamlNode) -> bool:
+        if self.is_action(node):
+            return True
+        if node.kind != "map":
+            return False
+        for item in node.items:
+            if self.is_action(item.value):
+                continue
+            if item.name in ACTION_ONLY or item.value.kind != "map":
+                return False
+            if not all(self.is_action(rule.value) for rule in item.value.items):
+                return False
+        return True
+
+
+def _name(doc: AgentDocument, fields: dict[str, MapItem], schema: _Schema) -> str:
+    """``String(name)`` of the ``name`` key, else the path name."""
+    item = fields.get("name")
+    if item is None:
+        return path_name(doc)
+    kind, value = schema.value(item.value)
+    if kind == "array":
+        parts = [schema.value(child) for child in value]  # type: ignore[attr-defined]
+        return ",".join("" if k == "null" else js_string(k, v) for k, v in parts)
+    return js_string(kind, value)
+
+
+def _fields(loaded: Loaded) -> dict[str, MapItem]:
+    """The keys OpenCode's schema sees: a mapping's (a list or a text spreads into index keys,
+    which it passes on as options)."""
+    root = loaded.root
+    if root is None or root.kind != "map":
+        return {}
+    return {item.name: item for item in root.items}
+
+
+def _span(doc: AgentDocument, loaded: Loaded, key: str) -> Span | None:
+    """Where ``key``'s value is in the file (the rewritten text has other offsets)."""
+    item = doc.fields.get(key)
+    return item.value.span if item is not None and loaded.source == doc.text else None
+
+
+def _opening(doc: AgentDocument) -> Span:
+    return Span(0, doc.lines.line_end(0))
 
 
 def opencode_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
-    name = field_name("name", fallback=path_name)(doc)
-    if doc.layout.opening is None or doc.layout.closing is None:
-        note = "OpenCode finds no frontmatter and loads the file in mode `all` with no description."
-        return Verdict(True, name, None, "degraded", HARNESS, note=note)
-    if doc.yaml.error is not None or (doc.yaml.root and doc.yaml.root.kind != "map"):
-        note = (
-            "OpenCode cannot read this frontmatter, drops it and loads the file in mode `all` "
-            "with no description."
+    """Predict OpenCode's handling of ``doc`` on its own (``findings`` do not change it: the
+    verdict follows the loader)."""
+    del findings
+    if doc.unreadable is not None:
+        return Verdict(False, None, f"it cannot be read ({doc.unreadable})", "ignored", HARNESS)
+    loaded = load(doc.text)
+    if loaded.reading == "skipped":
+        reason = (
+            "its YAML does not parse, OpenCode's repair (values holding `:` rewritten as block "
+            "scalars) changes it and it still does not parse, so OpenCode skips the file "
+            "without a word"
         )
-        return Verdict(True, name, None, "degraded", HARNESS, note=note)
-    broken = [f for f in findings if f.severity is Severity.ERROR and f.code in SCHEMA_CODES]
-    if broken:
-        first = min(broken, key=lambda f: f.span.start)
-        reason = f"it refuses the whole configuration: {first.message}"
-        return Verdict(False, None, reason, "breaks-configuration", HARNESS, first.span)
-    if (null := _null_field(doc)) is not None:
-        key = doc.source(null)
-        reason = f"it refuses the whole configuration: `{key}` is empty (null), not a value"
-        return Verdict(False, None, reason, "breaks-configuration", HARNESS, null)
-    if doc.is_true("disable"):
+        return Verdict(False, None, reason, "ignored", HARNESS, _opening(doc))
+    schema = _Schema(loaded.source)
+    fields = _fields(loaded)
+    mode_file = is_mode_file(doc)
+    for key, item in fields.items():
+        if key in FIELDS and (problem := schema.error(key, item.value)) is not None:
+            span = _span(doc, loaded, key) or _opening(doc)
+            if mode_file:
+                reason = f"OpenCode leaves a mode file out without a word when {problem}"
+                return Verdict(False, None, reason, "ignored", HARNESS, span)
+            reason = f"it refuses the whole configuration: {problem}"
+            return Verdict(False, None, reason, "breaks-configuration", HARNESS, span)
+    name = _name(doc, fields, schema)
+    keys = _merged_keys(fields, schema, mode_file)
+    if keys.get("disable") is True:
         reason = "`disable: true` turns the agent off"
-        return Verdict(False, name, reason, "ignored", HARNESS, deliberate=True)
-    return Verdict(True, name, None, "loads", HARNESS)
+        merged = tuple(keys.items())
+        return Verdict(False, name, reason, "ignored", HARNESS, deliberate=True, merged=merged)
+    description = described(keys.get("description"), keys.get("mode", "all"))
+    return _loaded_verdict(loaded, name, description, tuple(keys.items()))
+
+
+def described(description: object, mode: object) -> str | None:
+    """What the model is given for an agent: its description, a stand-in when it has none,
+    nothing for a primary agent (which is not offered as a subagent)."""
+    if isinstance(description, str):
+        return description
+    return None if mode == "primary" else UNDESCRIBED
+
+
+def _merged_keys(fields: dict[str, MapItem], schema: _Schema, mode_file: bool) -> dict[str, object]:
+    """The keys that decide the agent when OpenCode merges its definitions across
+    configuration folders: ``description``, ``mode`` and ``disable`` as the file sets them (a
+    mode file is always ``primary``)."""
+    keys: dict[str, object] = {"mode": "primary"} if mode_file else {}
+    for key in ("description", "mode", "disable"):
+        if key in fields:
+            keys.setdefault(key, schema.value(fields[key].value)[1])
+    return keys
+
+
+_NOTES = {
+    "repaired": "OpenCode repairs this YAML by rewriting the values that hold `:` as block "
+    "scalars and loads the file; strict YAML parsers reject it. The description the model is "
+    "given is: “{description}”",
+    "none": "OpenCode finds no frontmatter and loads the file in mode `all` with no "
+    "description; the whole file is the prompt.",
+    "unread": "OpenCode cannot read this frontmatter, so it loads the file in mode `all` with "
+    "no description, and the whole file, frontmatter included, is the prompt.",
+}
+
+
+def _loaded_verdict(
+    loaded: Loaded, name: str, description: str | None, merged: tuple[tuple[str, object], ...]
+) -> Verdict:
+    outcome: Outcome = "loads"
+    note = None
+    if loaded.reading == "repaired":
+        outcome = "repaired"
+        note = _NOTES["repaired"].format(description=excerpt(description or "", 160))
+    elif loaded.reading == "bare":
+        outcome = "degraded"
+        note = _NOTES["none" if loaded.error is None else "unread"]
+    return Verdict(
+        True, name, None, outcome, HARNESS, note=note, description=description, merged=merged
+    )
 
 
 DIALECT = Dialect(
@@ -143,7 +341,7 @@ DIALECT = Dialect(
     tools_empty_means_none=False,
     tools_doc=(
         "In OpenCode `tools` is a map from tool name to `true`/`false`; a list or a string "
-        "breaks the whole configuration."
+        "breaks the whole configuration. `write`, `edit` and `patch` are one switch."
     ),
     unknown_key_effect="OpenCode passes it to the model provider as an option.",
     invalid_effect=BREAKS,
@@ -154,7 +352,7 @@ DIALECT = Dialect(
         "frontmatter-missing": Severity.WARNING,
         "frontmatter-unclosed": Severity.WARNING,
         "frontmatter-not-mapping": Severity.WARNING,
-        "duplicate-key": Severity.WARNING,
     },
     verdict=opencode_verdict,
+    verified_with=VERSION,
 )

@@ -37,6 +37,9 @@ class Verdict:
     tools: tuple[str, ...] | None = None
     """The tools the agent really gets, where the harness changes what the file says (``()``:
     none, ``("*",)``: all); None when the harness takes ``tools`` as written."""
+    merged: tuple[tuple[str, object], ...] = ()
+    """Where the harness merges the definitions of one name key by key (OpenCode): the keys of
+    this file that decide the merged agent, as the harness reads them."""
 
     @property
     def disabled(self) -> bool:
