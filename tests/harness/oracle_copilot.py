@@ -7,12 +7,16 @@ tool, whose description lists the built-ins and each custom agent the model may 
 description the model is given (``- **name**: description``, sorted by name, then description)
 and whose ``agent_type`` enum names them exactly. An agent offered either way is offered. The
 package's JavaScript and addons are unpacked once into a shared cache
-(``COPILOT_PKG_CACHE_HOME``) before the first case, so that a run takes about 3 s.
+(``COPILOT_PKG_CACHE_HOME``) before the first case, so that a run takes about 3 s. Each project
+is made a git repository first: Copilot looks for agent folders up to the repository's top (to
+``/`` outside one), and so does the catalog, so neither reads a folder above the case.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import tempfile
 import threading
 from pathlib import Path
@@ -39,7 +43,7 @@ _CUSTOM = "User-provided custom agents:\n"
 
 
 def missing() -> list[str]:
-    return missing_harness(HARNESS, BINARY)
+    return missing_harness(HARNESS, BINARY) + ([] if shutil.which("git") else ["git"])
 
 
 def _environment(port: int) -> dict[str, str]:
@@ -74,6 +78,7 @@ def _unpack() -> None:
 
 def observe(project: Path, home: Path) -> Observation:
     _unpack()
+    subprocess.run(["git", "init", "-q", str(project)], check=True, capture_output=True)
     port = free_port()
     copilot = f"'{BINARY}' --no-auto-update --log-level all"
     script = (
