@@ -232,6 +232,9 @@ DIALECT = Dialect(
         "list them."
     ),
     conventions_of="the Harness Subagents format",
+    body_empty_effect="The body is empty: it is the subagent's system prompt, so the subagent "
+    "gets no instructions of its own, only what Synapse adds to every subagent (the file-tool "
+    "path rules, the shared environment and the project's AGENTS.md).",
     key_notes={
         "disallowedTools": "Synapse's denylist is `disallowed_tools`; its document does not "
         "say what Synapse does with `disallowedTools`, so do not count on it to deny a tool.",
