@@ -60,7 +60,7 @@ def dialect_schema(dialect: Dialect) -> dict[str, Any]:
         default = ... if spec.required else None
         fields[spec.key.replace("-", "_")] = (
             _annotation(spec),
-            Field(default, alias=spec.key, description=_description(spec)),
+            Field(default, alias=spec.key, title=spec.key, description=_description(spec)),
         )
     config = ConfigDict(extra="forbid" if dialect.strict_keys else "allow", title=dialect.id)
     model = create_model(f"Frontmatter_{dialect.id.replace('-', '_')}", __config__=config, **fields)

@@ -69,7 +69,8 @@ def test_a_fifo_named_on_the_command_line_is_reported(special_files):
     fifo = special_files / ".claude/agents/fifo.md"
     run = run_cli("check", str(fifo), timeout=QUICK)
     assert run.out.splitlines()[0] == (
-        f"{fifo}:1:1: file-unreadable Cannot check this file: it is not a regular file (a FIFO)."
+        f"{fifo}:1:1: error file-unreadable Cannot check this file: "
+        "it is not a regular file (a FIFO)."
     )
 
 
@@ -193,7 +194,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(undecodable_name, output)
     run = run_cli("check", "--format", output, cwd=undecodable_name)  # decodes stdout strictly
     mismatch = "`name` is `good` but the file is `\\xff.md`"
     if output == "text":
-        assert run.out.startswith(f"{SHOWN}:2:7: name-mismatch {mismatch};")
+        assert run.out.startswith(f"{SHOWN}:2:7: error name-mismatch {mismatch};")
     elif output == "json":
         (report,) = run.json["files"]
         assert report["path"] == SHOWN

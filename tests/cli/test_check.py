@@ -32,11 +32,11 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_text_output_is_path_line_col_code_message(project):
+def test_text_output_is_path_line_col_severity_code_message(project):
     run = run_cli("check", cwd=project)
     assert run.code == 1
     first = run.out.splitlines()[0]
-    assert first.startswith(".agents/agents/bad.md:3:27: yaml-syntax Invalid YAML")
+    assert first.startswith(".agents/agents/bad.md:3:27: error yaml-syntax [*] Invalid YAML")
     assert "README.md" not in run.out
     assert run.out.splitlines()[-1].startswith("Checked 2 file(s): 1 error(s)")
 
@@ -74,7 +74,7 @@ def test_utf16_ranges_in_json_and_character_columns_in_text(tmp_path):
     (diagnostic,) = data["files"][0]["diagnostics"]
     assert diagnostic["range"]["start"] == {"line": 2, "character": 24}
     text = run_cli("check", str(agent)).out
-    assert f"{agent}:3:23: yaml-syntax" in text
+    assert f"{agent}:3:23: error yaml-syntax" in text
 
 
 def test_sarif_output(project):

@@ -14,10 +14,23 @@ from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
 from subagent_ls.cli.check import UsageError, environment, load_settings
 from subagent_ls.cli.reporters import printable, printable_json
 
+EXAMPLES = """\
+examples:
+  subagent-ls catalog                          the harness setting's profile, here and in ~
+  subagent-ls catalog --harness claude-code    Claude Code's sources and built-in agents
+  subagent-ls catalog --root a --root b        two projects at the same level
+  subagent-ls catalog --format json            the subagents/catalog result as JSON
+"""
+
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "catalog", help="show what a harness would load, and what shadows what"
+        "catalog",
+        help="show what a harness would load, and what shadows what",
+        description="Show what a harness would load: every definition of every source, which "
+        "one wins for each name, and what it shadows.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--harness", choices=sorted(PROFILES), help="harness profile (default: setting)"
@@ -85,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"subagent-ls: {problem}", file=sys.stderr)
     if args.format == "json":
-        sys.stdout.write(printable_json(catalog.as_json(), separators=(",", ":")) + "\n")
+        document = {"version": 1, **catalog.as_json()}
+        sys.stdout.write(printable_json(document, separators=(",", ":")) + "\n")
     else:
         sys.stdout.write(printable(render_tree(catalog)) + "\n")
     return 0

@@ -5,14 +5,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from subagent_ls.catalog.crosscheck import with_cross_file_findings
 from subagent_ls.catalog.process_env import process_environment
 from subagent_ls.catalog.profiles import PROFILES, Environment
-from subagent_ls.cli.reporters import RENDERERS
+from subagent_ls.cli.reporters import (
+    RENDERERS,
+    render_statistics_json,
+    render_statistics_text,
+    render_text,
+)
+from subagent_ls.cli.style import Style, wants_colour
 from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.checking import FileReport, check_all
+from subagent_ls.engine.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.engine.config import find_config, load_config
 from subagent_ls.engine.dialect_choice import dialect_by_harness
 from subagent_ls.engine.discovery import collect
@@ -27,8 +34,29 @@ class UsageError(Exception):
     """A mistake on the command line: reported in one line, exit 2."""
 
 
+EXAMPLES = """\
+marks: [*] `--fix` fixes it, [!] only `--fix --unsafe-fixes` does
+
+examples:
+  subagent-ls check                        the agent folders under the current folder
+  subagent-ls check path/to/agent.md       one file, as given
+  subagent-ls check --fix .                apply every safe fix in place
+  subagent-ls check --quiet                errors only, no summary line
+  subagent-ls check --statistics           counts per rule code
+  subagent-ls check --format json .        LSP diagnostics and the harness verdict per file
+  subagent-ls check --select name-mismatch,complexity-unknown
+  subagent-ls check --dialect claude-code some/folder   every .md file in it
+"""
+
+
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("check", help="lint subagent files and folders")
+    parser = commands.add_parser(
+        "check",
+        help="lint subagent files and folders",
+        description="Lint subagent files and folders; optionally fix them.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
     parser.add_argument("--format", choices=sorted(RENDERERS), default="text")
     parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
@@ -48,6 +76,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "--include-user", action="store_true", help="also check the user-level agent folders"
     )
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="report errors only, without the summary line"
+    )
+    parser.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print the number of findings per rule code instead of each finding (text, json)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -97,8 +133,25 @@ def environment(
     return process_environment(settings, home, roots)
 
 
+def _errors(findings: tuple[LocatedFinding, ...]) -> tuple[LocatedFinding, ...]:
+    return tuple(f for f in findings if f.severity is Severity.ERROR)
+
+
+def _render(args: argparse.Namespace, reports: list[FileReport]) -> str:
+    if args.format == "text":
+        style = Style(wants_colour(sys.stdout))
+        if args.statistics:
+            return render_statistics_text(reports, style)
+        return render_text(reports, style, quiet=args.quiet)
+    if args.statistics:
+        return render_statistics_json(reports)
+    return RENDERERS[args.format](reports)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.statistics and args.format not in ("text", "json"):
+            raise UsageError(f"--statistics needs --format text or json, not {args.format}")
         settings = _settings(args)
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
@@ -122,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
     reports = with_cross_file_findings(
         reports, PROFILES[settings.harness], environment(settings), settings
     )
-    output = RENDERERS[args.format](reports)
+    if args.quiet:
+        reports = [replace(r, findings=_errors(r.findings)) for r in reports]
+    output = _render(args, reports)
     if output:
         sys.stdout.write(output + "\n")
     if missing:

@@ -1,7 +1,8 @@
 """``subagent-ls``: parse the command line and dispatch to a subcommand.
 
-``serve`` (also the default with no command) takes a short path: an editor waits for the
-server's start-up, so it imports neither the other subcommands nor what only they need.
+``serve`` (also the default with no command when stdin is not a terminal) takes a short
+path: an editor waits for the server's start-up, so it imports neither the other subcommands
+nor what only they need. With no arguments on a terminal the help is printed instead.
 """
 
 from __future__ import annotations
@@ -12,26 +13,66 @@ import sys
 from subagent_ls import __version__
 from subagent_ls.cli import serve
 
+EXAMPLES = """\
+examples:
+  subagent-ls check                  lint the agent folders under the current folder
+  subagent-ls check --fix .          apply every safe fix in place
+  subagent-ls catalog                what the harness loads, and what shadows what
+  subagent-ls schema --dialect claude-code > claude-agent.schema.json
+  subagent-ls serve                  the language server over stdio (what editors start)
+
+`subagent-ls COMMAND -h` explains each command. With no arguments and stdin not a
+terminal, subagent-ls runs the language server.
+"""
+
+
+def version_text() -> str:
+    """The version, and the harness version each dialect's loader was verified against."""
+    from subagent_ls.dialects import DIALECTS
+
+    verified = sorted(
+        (d.id, d.harness, d.verified_with) for d in DIALECTS.values() if d.verified_with
+    )
+    width = max((len(dialect) for dialect, _, _ in verified), default=0)
+    lines = [f"subagent-ls {__version__}"]
+    if verified:
+        lines.append("dialects verified against the harnesses' own loaders:")
+        lines += [f"  {d:<{width}}  {harness} {v}" for d, harness, v in verified]
+    return "\n".join(lines)
+
 
 def build_parser() -> argparse.ArgumentParser:
     from subagent_ls.cli import catalog, check, schema
 
     parser = argparse.ArgumentParser(
-        prog="subagent-ls", description="Linter and language server for subagent files."
+        prog="subagent-ls",
+        description="Linter and language server for subagent files.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"subagent-ls {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=version_text(),
+        help="print the version and the harness versions the dialects were verified against",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check.add_parser(commands)
     catalog.add_parser(commands)
     schema.add_parser(commands)
-    serve.add_arguments(commands.add_parser("serve", help="run the language server"))
+    serve.add_arguments(
+        commands.add_parser("serve", help="run the language server", **serve.PARSER_OPTIONS)
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
+    if not arguments and sys.stdin.isatty():
+        build_parser().print_help()
+        return 0
     if not arguments or arguments[0] in ("serve", "--stdio", "--tcp"):
-        parser = argparse.ArgumentParser(prog="subagent-ls serve")
+        parser = argparse.ArgumentParser(prog="subagent-ls serve", **serve.PARSER_OPTIONS)
         serve.add_arguments(parser)
         return serve.run(
             parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from subagent_ls import __version__
+from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.engine.checking import FileReport, LocatedFinding, Place
 from subagent_ls.engine.findings import Severity
 from subagent_ls.rules.registry import RULES
@@ -122,34 +123,117 @@ def render_json(reports: list[FileReport]) -> str:
     return printable_json(document, separators=(",", ":"))
 
 
-def render_text(reports: list[FileReport]) -> str:
-    out = []
-    for report in reports:
-        for code, place in report.fixed:
-            out.append(f"{report.path}:{place.line}:{place.column}: fixed {code}")
-        for code, place, reason in report.not_fixed:
-            out.append(f"{report.path}:{place.line}:{place.column}: not fixed {code}: {reason}")
-        for finding in report.findings:
-            place = finding.place
-            out.append(
-                f"{report.path}:{place.line}:{place.column}: {finding.code} {finding.message}"
-            )
-        if report.write_error:
-            out.append(f"{report.path}: {report.write_error}")
+_SEVERITY_STYLE = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.INFO: "blue",
+    Severity.HINT: "blue",
+}
+SAFE_MARK, UNSAFE_MARK = "[*]", "[!]"
+"""Marks of a finding that ``--fix`` fixes, and of one only ``--fix --unsafe-fixes`` fixes."""
+
+
+def fix_mark(finding: LocatedFinding) -> str:
+    """The finding's fix mark, or "" when it has no fix."""
+    if finding.fix_title is None:
+        return ""
+    return SAFE_MARK if finding.fix_safe else UNSAFE_MARK
+
+
+def _not_loaded(report: FileReport) -> str | None:
+    verdict = report.verdict
+    if verdict.loads:
+        return None
+    return f"not loaded by {verdict.harness or 'the harness'} ({verdict.outcome})"
+
+
+def _summary_line(reports: list[FileReport], style: Style) -> str:
     totals = summary(reports)
     notes = totals["infos"] + totals["hints"]
     fixed = f", {totals['fixed']} fixed" if totals["fixed"] else ""
     fixable = []
     if totals["fixable"]:
-        fixable.append(f"{totals['fixable']} fixable with `--fix`")
+        fixable.append(f"{totals['fixable']} fixable with `--fix` {SAFE_MARK}")
     if totals["unsafeFixable"]:
-        fixable.append(f"{totals['unsafeFixable']} with `--fix --unsafe-fixes`")
-    out.append(
+        fixable.append(f"{totals['unsafeFixable']} with `--fix --unsafe-fixes` {UNSAFE_MARK}")
+    unloaded = sum(not r.verdict.loads for r in reports)
+    line = (
         f"Checked {totals['files']} file(s): {totals['errors']} error(s), "
         f"{totals['warnings']} warning(s), {notes} note(s){fixed}"
         + (f"; {', '.join(fixable)}." if fixable else ".")
+        + (f" {unloaded} file(s) not loaded by their harness." if unloaded else "")
     )
+    return style(line, "bold")
+
+
+def render_text(reports: list[FileReport], style: Style = PLAIN, quiet: bool = False) -> str:
+    """One line per fix, fix left out and finding, each finding with its severity and fix mark;
+    a line for each file its harness will not load; then the summary (left out when ``quiet``)."""
+    out = []
+    for report in reports:
+        path = style(report.path, "bold")
+        for code, place in report.fixed:
+            out.append(f"{path}:{place.line}:{place.column}: {style('fixed', 'green')} {code}")
+        for code, place, reason in report.not_fixed:
+            out.append(f"{path}:{place.line}:{place.column}: not fixed {code}: {reason}")
+        for finding in report.findings:
+            place = finding.place
+            severity = style(finding.severity.label, _SEVERITY_STYLE[finding.severity])
+            mark = style(fix_mark(finding), "cyan")
+            code = style(finding.code, "dim")
+            head = f"{path}:{place.line}:{place.column}: {severity} {code}"
+            out.append(f"{head} {mark} {finding.message}" if mark else f"{head} {finding.message}")
+        if (unloaded := _not_loaded(report)) is not None:
+            out.append(f"{path}: {style(unloaded, 'red')}")
+        if report.write_error:
+            out.append(f"{path}: {report.write_error}")
+    if not quiet:
+        out.append(_summary_line(reports, style))
     return printable("\n".join(out))
+
+
+def statistics(reports: list[FileReport]) -> list[dict[str, object]]:
+    """Counts per rule code and severity, most frequent first."""
+    counts = Counter((f.code, f.severity) for r in reports for f in r.findings)
+    marks: dict[str, set[str]] = {}
+    for report in reports:
+        for finding in report.findings:
+            marks.setdefault(finding.code, set()).add(fix_mark(finding))
+    rows = []
+    for (code, severity), count in sorted(counts.items(), key=lambda i: (-i[1], i[0][0])):
+        fixable = SAFE_MARK in marks[code]
+        unsafe = not fixable and UNSAFE_MARK in marks[code]
+        rows.append(
+            {
+                "code": code,
+                "severity": severity.label,
+                "count": count,
+                "fixKind": "safe" if fixable else "unsafe" if unsafe else None,
+                "summary": RULES[code].summary if code in RULES else "",
+            }
+        )
+    return rows
+
+
+def render_statistics_text(reports: list[FileReport], style: Style = PLAIN) -> str:
+    """One line per code and severity: count, severity, code, fix mark, the rule's summary;
+    then the summary line."""
+    rows = statistics(reports)
+    width = max((len(str(row["code"])) for row in rows), default=0)
+    out = []
+    for row in rows:
+        severity = Severity.parse(str(row["severity"]))
+        label = style(f"{row['severity']:<7}", _SEVERITY_STYLE[severity])
+        mark = {"safe": SAFE_MARK, "unsafe": UNSAFE_MARK}.get(str(row["fixKind"]), "   ")
+        code = f"{row['code']:<{width}}"
+        out.append(f"{row['count']:>5}  {label}  {code}  {style(mark, 'cyan')}  {row['summary']}")
+    out.append(_summary_line(reports, style))
+    return printable("\n".join(out))
+
+
+def render_statistics_json(reports: list[FileReport]) -> str:
+    document = {"version": 1, "statistics": statistics(reports), "summary": summary(reports)}
+    return printable_json(document, separators=(",", ":"))
 
 
 _GITHUB_LEVEL = {

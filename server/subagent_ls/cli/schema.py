@@ -10,7 +10,15 @@ from subagent_ls.dialects import BASE, DIALECTS
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("schema", help="print the JSON Schema of a dialect's frontmatter")
+    parser = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a dialect's frontmatter",
+        description="Print the JSON Schema (draft 2020-12) of a dialect's frontmatter.",
+        epilog="examples:\n"
+        "  subagent-ls schema                           the base dialect, harness-subagents\n"
+        "  subagent-ls schema --dialect claude-code > claude-agent.schema.json\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--dialect", choices=sorted(DIALECTS), default=BASE.id)
     parser.set_defaults(run=run)
 

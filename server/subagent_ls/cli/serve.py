@@ -6,6 +6,20 @@ import argparse
 import gc
 import sys
 
+EXAMPLES = """\
+examples:
+  subagent-ls serve                      over stdin/stdout, as editors start it
+  subagent-ls serve --tcp 127.0.0.1:2087 listen on a TCP port (serves one connection)
+"""
+
+
+PARSER_OPTIONS: dict[str, object] = {
+    "description": "Run the language server (what an editor starts).",
+    "epilog": EXAMPLES,
+    "formatter_class": argparse.RawDescriptionHelpFormatter,
+}
+"""The description and help of ``subagent-ls serve``, in both ways to reach it."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     transport = parser.add_mutually_exclusive_group()

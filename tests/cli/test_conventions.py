@@ -1,0 +1,218 @@
+"""The command line's linter conventions (those of ruff and eslint), through the console script:
+a severity on each line, fix marks, files the harness will not load, colour on a terminal,
+``--quiet``, ``--statistics``, help with examples, ``--version``, and help instead of a silent
+language server when started bare on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import subprocess
+from pathlib import Path
+
+import pytest
+from cli_helpers import SCRIPT, run_cli
+
+from subagent_ls.dialects import DIALECTS
+
+DESCRIPTION = "Reviews code and reports defects. Use when a change is ready for review."
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+PINS = json.loads((Path(__file__).parents[1] / "harness" / "pins.json").read_text())
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / ".agents" / "agents"
+    folder.mkdir(parents=True)
+    # yaml-syntax (error, safe fix) and not loaded
+    (folder / "broken.md").write_text(
+        "---\nname: broken\ndescription: Reviews code. Use when: a change is ready.\n---\nB\n"
+    )
+    # name-mismatch (error, unsafe fix)
+    (folder / "renamed.md").write_text(f"---\nname: other\ndescription: {DESCRIPTION}\n---\nB\n")
+    # metadata-value (warning, safe fix)
+    (folder / "meta.md").write_text(
+        f"---\nname: meta\ndescription: {DESCRIPTION}\nmetadata:\n  version: 2.0\n---\nB\n"
+    )
+    return tmp_path
+
+
+def on_terminal(*args: str, cwd: Path, env: dict[str, str], stdin_tty: bool = False) -> str:
+    """Run the console script with stdout (and optionally stdin) a terminal; what it printed."""
+    main, child = pty.openpty()
+    with subprocess.Popen(
+        [str(SCRIPT), *args],
+        cwd=cwd,
+        env={**os.environ, **env},
+        stdin=child if stdin_tty else subprocess.DEVNULL,
+        stdout=child,
+        stderr=child,
+    ) as process:
+        os.close(child)
+        chunks = []
+        while True:
+            ready, _, _ = select.select([main], [], [], 60)
+            if not ready:
+                process.kill()
+                pytest.fail(f"no output for 60 s; so far: {b''.join(chunks)!r}")
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal is closed once the process has ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert process.wait(timeout=60) in (0, 1)
+    os.close(main)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def test_each_line_shows_severity_fix_mark_and_files_not_loaded(project):
+    run = run_cli("check", env={"FORCE_COLOR": ""}, cwd=project)
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        ".agents/agents/broken.md:3:36: error yaml-syntax [*] Invalid YAML: mapping values are "
+        "not allowed in this context. Likely cause: an unquoted `: ` inside a plain value; quote "
+        "the value. A harness that parses YAML strictly will not load this file.",
+        ".agents/agents/broken.md: not loaded by the harness (rejected)",
+        ".agents/agents/meta.md:5:12: warning metadata-value [*] metadata value `2.0` is a "
+        "number, not a string; harnesses that expect strings may drop or misread it.",
+        ".agents/agents/renamed.md:2:7: error name-mismatch [!] `name` is `other` but the file "
+        "is `renamed.md`; the file name identifies the subagent, so they must match.",
+        ".agents/agents/renamed.md: not loaded by the harness (rejected)",
+        "Checked 3 file(s): 2 error(s), 1 warning(s), 0 note(s); 2 fixable with `--fix` [*], "
+        "1 with `--fix --unsafe-fixes` [!]. 2 file(s) not loaded by their harness.",
+    ]
+
+
+def test_the_fix_marks_say_what_fix_and_unsafe_fixes_fix(project):
+    run_cli("check", "--fix", cwd=project)
+    after = run_cli("check", cwd=project)
+    assert after.out.splitlines() == [
+        ".agents/agents/renamed.md:2:7: error name-mismatch [!] `name` is `other` but the file "
+        "is `renamed.md`; the file name identifies the subagent, so they must match.",
+        ".agents/agents/renamed.md: not loaded by the harness (rejected)",
+        "Checked 3 file(s): 1 error(s), 0 warning(s), 0 note(s); "
+        "1 with `--fix --unsafe-fixes` [!]. 1 file(s) not loaded by their harness.",
+    ]
+    run_cli("check", "--fix", "--unsafe-fixes", cwd=project)
+    assert run_cli("check", cwd=project).out.splitlines() == [
+        "Checked 3 file(s): 0 error(s), 0 warning(s), 0 note(s)."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("env", "coloured"),
+    [
+        ({"NO_COLOR": "", "FORCE_COLOR": ""}, True),
+        ({"NO_COLOR": "1", "FORCE_COLOR": ""}, False),
+        ({"NO_COLOR": "", "FORCE_COLOR": "0"}, False),
+        ({"NO_COLOR": "1", "FORCE_COLOR": "1"}, True),
+    ],
+)
+def test_colour_on_a_terminal_unless_no_color(project, env, coloured):
+    shown = on_terminal("check", cwd=project, env=env)
+    assert bool(ANSI.search(shown)) is coloured, shown
+    assert ANSI.sub("", shown) == ANSI.sub("", run_cli("check", cwd=project, env=env).out)
+    if coloured:
+        assert "\x1b[1;31merror\x1b[0m" in shown and "\x1b[1;33mwarning\x1b[0m" in shown
+
+
+def test_force_color_colours_a_pipe_and_no_color_is_plain(project):
+    assert ANSI.search(run_cli("check", cwd=project, env={"FORCE_COLOR": "1"}).out)
+    plain = run_cli("check", cwd=project, env={"NO_COLOR": "", "FORCE_COLOR": ""}).out
+    assert not ANSI.search(plain)
+
+
+def test_quiet_reports_errors_only_and_no_summary(project):
+    run = run_cli("check", "--quiet", cwd=project, env={"FORCE_COLOR": ""})
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert [line.split(": ")[1].split()[0] for line in lines if line.count(":") > 2] == [
+        "error",
+        "error",
+    ]
+    assert "warning" not in run.out and not any(line.startswith("Checked") for line in lines)
+    quiet = run_cli("check", "-q", "--format", "json", cwd=project).json
+    assert quiet["summary"]["warnings"] == 0 and quiet["summary"]["errors"] == 2
+
+
+def test_statistics_count_per_code(project):
+    run = run_cli("check", "--statistics", cwd=project, env={"FORCE_COLOR": ""})
+    assert run.code == 1
+    rows = [line.split() for line in run.out.splitlines()[:-1]]
+    assert [row[:4] for row in rows] == [
+        ["1", "warning", "metadata-value", "[*]"],
+        ["1", "error", "name-mismatch", "[!]"],
+        ["1", "error", "yaml-syntax", "[*]"],
+    ]
+    assert run.out.splitlines()[-1].startswith("Checked 3 file(s): 2 error(s), 1 warning(s)")
+    document = run_cli("check", "--statistics", "--format", "json", cwd=project).json
+    assert document["version"] == 1
+    assert {(s["code"], s["count"], s["fixKind"]) for s in document["statistics"]} == {
+        ("metadata-value", 1, "safe"),
+        ("name-mismatch", 1, "unsafe"),
+        ("yaml-syntax", 1, "safe"),
+    }
+    refused = run_cli("check", "--statistics", "--format", "sarif", cwd=project)
+    assert refused.code == 2
+    assert refused.err == "subagent-ls: --statistics needs --format text or json, not sarif\n"
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["catalog"], ["schema"], ["serve"]])
+def test_help_has_examples(command):
+    run = run_cli(*command, "--help")
+    assert run.code == 0
+    examples = run.out.split("examples:\n", 1)[1]
+    assert f"  subagent-ls {' '.join(command)}".rstrip() in examples
+
+
+def test_version_names_the_harness_versions_the_dialects_were_verified_against():
+    run = run_cli("--version")
+    assert run.code == 0
+    first, heading, *rows = run.out.splitlines()
+    assert first.startswith("subagent-ls 0.")
+    assert heading == "dialects verified against the harnesses' own loaders:"
+    shown = {row.split()[0]: row.split()[-1] for row in rows}
+    assert shown == {dialect: pin["version"] for dialect, pin in PINS.items()}
+
+
+def test_bare_on_a_terminal_prints_help(tmp_path):
+    shown = on_terminal(cwd=tmp_path, env={}, stdin_tty=True)
+    assert shown.startswith("usage: subagent-ls [-h] [--version] COMMAND ...")
+    assert "examples:" in shown
+
+
+def test_bare_with_stdin_a_pipe_is_the_language_server(tmp_path):
+    body = json.dumps(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    )
+    exit_ = json.dumps({"jsonrpc": "2.0", "method": "exit"})
+    frames = "".join(f"Content-Length: {len(m)}\r\n\r\n{m}" for m in (body, exit_))
+    done = subprocess.run(
+        [str(SCRIPT)], input=frames.encode(), cwd=tmp_path, capture_output=True, timeout=120
+    )
+    header, _, answer = done.stdout.partition(b"\r\n\r\n")
+    assert header.startswith(b"Content-Length: ")
+    assert json.loads(answer)["result"]["serverInfo"]["name"] == "subagent-ls"
+
+
+def test_schema_titles_are_the_keys():
+    for dialect in DIALECTS:
+        schema = run_cli("schema", "--dialect", dialect).json
+        assert {key: p["title"] for key, p in schema["properties"].items()} == {
+            key: key for key in schema["properties"]
+        }
+    claude = run_cli("schema", "--dialect", "claude-code").json
+    assert claude["properties"]["disallowedTools"]["title"] == "disallowedTools"
+
+
+def test_catalog_json_has_a_version_like_check(tmp_path):
+    catalog = run_cli(
+        "catalog", "--home", str(tmp_path), "--root", str(tmp_path), "--format", "json"
+    )
+    check = run_cli("check", "--format", "json", str(tmp_path))
+    assert catalog.json["version"] == check.json["version"] == 1
