@@ -45,6 +45,7 @@ export const HARNESSES: Readonly<Record<string, string>> = {
   zut: 'zut: ~/.pi/agent/agents, ~/.agents/agents, profile folders',
   gemini: 'Gemini CLI: project .gemini/agents, ~/.gemini/agents, built-ins',
   copilot: 'GitHub Copilot CLI: ~/.copilot/agents, project .github/agents and .claude/agents, built-ins',
+  opencode: 'OpenCode: ~/.config/opencode, every .opencode up from the project, ~/.opencode, built-ins',
 };
 
 export type Verdict = 'loads' | 'not loaded' | 'disabled';

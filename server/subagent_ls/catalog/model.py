@@ -14,7 +14,7 @@ Level = Literal["builtin", "plugin", "user", "project", "custom"]
 class Source:
     """One place definitions come from. ``rank`` orders sources from least to most specific;
     ``path`` is None for built-ins; ``recursive`` folders own their subfolders too; ``hidden``
-    sources also read files whose names start with ``.`` (never such folders)."""
+    sources also read files (and, when recursive, folders) whose names start with ``.``."""
 
     id: str
     label: str
@@ -53,6 +53,11 @@ class Entry:
     outcome: str = "loads"
     """The harness verdict's outcome for the file (``breaks-configuration``: the harness
     refuses its whole configuration because of it)."""
+    merged: tuple[tuple[str, object], ...] = ()
+    """The keys of the file the harness merges with the other definitions of its name."""
+    own: tuple[str, bool] | None = None
+    """The description and disabled state the entry had before a merging profile settled
+    what it shows (kept so that settling again starts from them)."""
     effective: bool = False
     shadowed_by: Entry | None = None
     shadows: list[Entry] = field(default_factory=list)

@@ -12,6 +12,7 @@ from typing import Literal
 
 from subagent_ls.catalog.model import Entry, Level, Source
 from subagent_ls.dialects.copilot_loader import agent_id
+from subagent_ls.dialects.opencode import described
 from subagent_ls.engine.findings import Severity
 
 
@@ -59,6 +60,9 @@ class Profile:
     builtin_collision: Literal["override", "suffix", "builtin-wins"] = "override"
     removes: Callable[[Environment], set[str]] | None = None
     """Names the harness removes after merging, in this environment (built-ins and files)."""
+    merge: Callable[[list[Entry]], None] | None = None
+    """Where the harness merges the definitions of one name key by key (OpenCode): settles
+    what each entry of one name's group shows, once precedence is settled."""
     identity: Callable[[Entry], str] | None = None
     """What the harness settles precedence on, where that is not the name (Copilot: the
     file's path below its folder; two names can then both be offered)."""
@@ -348,6 +352,108 @@ COPILOT_BUILTINS = {
 """The built-in agents Copilot CLI 1.0.102 offers the model (with a bring-your-own-key model;
 ``rubber-duck`` and ``rem-agent`` ship too but are not offered)."""
 
+
+def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:
+    """OpenCode's configuration folders in the order it merges them (a later one wins):
+    ``$XDG_CONFIG_HOME/opencode``, every ``.opencode`` from each project folder up to ``/``
+    (the closest first), ``~/.opencode``, then ``OPENCODE_CONFIG_DIR``; each folder once."""
+    config_home = env.environ.get("XDG_CONFIG_HOME")
+    config = Path(config_home) if config_home else env.home / ".config"
+    folders: list[tuple[str, str, Level, Path]] = [
+        ("user", "user ~/.config/opencode", "user", config / "opencode")
+    ]
+    for index, root in enumerate(env.roots):
+        suffix = "" if len(env.roots) == 1 else f":{index}"
+        for depth, folder in enumerate((root, *root.parents)):
+            if depth == 0 or (folder / ".opencode").is_dir():
+                where = ".opencode" if depth == 0 else str(folder / ".opencode")
+                tail = "" if depth == 0 else f"@{depth}"
+                path = folder / ".opencode"
+                folders.append((f"project{tail}{suffix}", f"project {where}", "project", path))
+    folders.append(("home", "user ~/.opencode", "user", env.home / ".opencode"))
+    if custom := env.environ.get("OPENCODE_CONFIG_DIR"):
+        folders.append(("custom", f"OPENCODE_CONFIG_DIR {custom}", "custom", Path(custom)))
+    seen: set[Path] = set()
+    kept = []
+    for folder in folders:
+        if folder[3] not in seen:
+            seen.add(folder[3])
+            kept.append(folder)
+    return kept
+
+
+def opencode_sources(env: Environment) -> list[Source]:
+    """Below each OpenCode configuration folder: ``agents/`` then ``agent/`` (its definition
+    of a name wins), with subfolders; then the mode folders ``modes/`` and ``mode/``, without.
+    Files and folders whose names start with ``.`` are read. A source's id is the folder's id,
+    ``-mode`` for the mode folders, then ``:`` and the subfolder."""
+    subfolders = (("agents", ""), ("agent", ""), ("modes", "-mode"), ("mode", "-mode"))
+    sources = []
+    for rank, (source_id, label, level, path) in enumerate(opencode_folders(env)):
+        for step, (sub, kind) in enumerate(subfolders):
+            sources.append(
+                Source(
+                    f"{source_id}{kind}:{sub}",
+                    f"{label}/{sub}",
+                    level,
+                    len(subfolders) * rank + step + 1,
+                    "opencode",
+                    path / sub,
+                    recursive=not kind,
+                    hidden=True,
+                )
+            )
+    return sources
+
+
+OPENCODE_BUILTINS = {
+    "build": "The default agent. Executes tools based on configured permissions.",
+    "plan": "Plan mode. Disallows all edit tools.",
+    "general": "General-purpose agent for researching complex questions and executing "
+    "multi-step tasks. Use this agent to execute multiple units of work in parallel.",
+    "explore": "Fast agent specialized for exploring codebases. Use this when you need to "
+    'quickly find files by patterns (eg. "src/components/**/*.tsx"), search code for keywords '
+    '(eg. "API endpoints"), or answer questions about the codebase (eg. "how do API endpoints '
+    'work?"). When calling this agent, specify the desired thoroughness level: "quick" for '
+    'basic searches, "medium" for moderate exploration, or "very thorough" for comprehensive '
+    "analysis across multiple locations and naming conventions.",
+    "compaction": "",
+    "title": "",
+    "summary": "",
+}
+"""The agents OpenCode 1.18.33 ships (``compaction``, ``title`` and ``summary`` are hidden
+primaries without a description)."""
+OPENCODE_SUBAGENTS = frozenset({"general", "explore"})
+"""The built-ins in mode ``subagent``; the others are ``primary``."""
+
+
+def opencode_merge(group: list[Entry]) -> None:
+    """OpenCode merges the definitions of one name key by key, one configuration folder after
+    the other, onto the built-in of that name; within one folder the last definition replaces
+    the others. Each folder's last entry shows the agent as merged up to it, so the effective
+    one shows what the model is given; ``disable: true`` anywhere below turns it off unless a
+    later one says ``false``."""
+    for entry in group:
+        entry.own = entry.own or (entry.description, entry.disabled)
+        entry.description, entry.disabled = entry.own
+    ordered = sorted(
+        (e for e in group if e.shadowed_by is None or e.shadowed_by.source.id != e.source.id),
+        key=lambda e: e.source.rank,
+    )
+    last = {entry.source.id.split(":")[0]: entry for entry in ordered}
+    merged: dict[str, object] = {}
+    for entry in ordered:
+        if entry.path is None:
+            mode = "subagent" if entry.name in OPENCODE_SUBAGENTS else "primary"
+            merged.update(description=entry.description or None, mode=mode)
+            continue
+        if last[entry.source.id.split(":")[0]] is not entry:
+            continue
+        merged.update(entry.merged)
+        entry.description = described(merged.get("description"), merged.get("mode", "all")) or ""
+        entry.disabled = entry.disabled or merged.get("disable") is True
+
+
 PROFILES: dict[str, Profile] = {
     profile.id: profile
     for profile in (
@@ -408,6 +514,14 @@ PROFILES: dict[str, Profile] = {
             copilot_sources,
             identity=copilot_identity,
             path_order=True,
+        ),
+        Profile(
+            "opencode",
+            "OpenCode",
+            OPENCODE_BUILTINS,
+            opencode_sources,
+            same_source="last",
+            merge=opencode_merge,
         ),
     )
 }

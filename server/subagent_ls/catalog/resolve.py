@@ -56,6 +56,8 @@ def settle(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
     for group in groups.values():
         candidates = _settle_sources(profile, group, findings)
         _settle_levels(profile, candidates, findings)
+        if profile.merge is not None:
+            profile.merge(group)
     return findings
 
 

@@ -49,6 +49,8 @@ class FileFacts:
     warnings: int
     name_location: NameLocation | None = None
     outcome: str = "loads"
+    merged: tuple[tuple[str, object], ...] = ()
+    """The keys the harness merges across sources (``Verdict.merged``)."""
 
 
 def name_location(doc: AgentDocument) -> NameLocation | None:
@@ -90,6 +92,7 @@ def facts_from(doc: AgentDocument, dialect: Dialect, result: LintResult) -> File
         warnings=severities.count(Severity.WARNING),
         name_location=name_location(doc),
         outcome=verdict.outcome,
+        merged=verdict.merged,
     )
 
 
@@ -114,8 +117,9 @@ def analyze_on_disk(settings: Settings) -> Analyze:
 
 
 def source_files(source: Source, problems: list[str]) -> list[Path]:
-    """The ``.md`` files of a source, in a stable order (hidden folders left out, and hidden
-    files unless the source reads them, by the shared walker); never follows a folder twice.
+    """The ``.md`` files of a source, in a stable order (files and folders whose names start
+    with ``.`` left out unless the source reads them, by the shared walker); never follows a
+    folder twice.
     Folders not walked and files that are not regular files are added to ``problems``; missing
     folders, loops and broken links are not."""
     if source.path is None or not source.path.is_dir():
@@ -123,7 +127,7 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
     found: list[Path] = []
 
     def enter(entry: os.DirEntry[str]) -> bool:
-        return source.recursive and not entry.name.startswith(".")
+        return source.recursive and (source.hidden or not entry.name.startswith("."))
 
     def wanted(entry: os.DirEntry[str]) -> bool:
         return entry.name.endswith(".md") and (source.hidden or not entry.name.startswith("."))
@@ -145,7 +149,9 @@ def holds(source: Source, path: str) -> bool:
     if not path.startswith(folder + os.sep):
         return False
     *folders, name = path[len(folder) + 1 :].split(os.sep)
-    if (folders and not source.recursive) or any(p.startswith(".") for p in folders):
+    if folders and not source.recursive:
+        return False
+    if not source.hidden and any(p.startswith(".") for p in folders):
         return False
     return source.hidden or not name.startswith(".")
 
@@ -198,4 +204,5 @@ def entry_from(
         warnings=facts.warnings,
         anchor=facts.name_location,
         outcome=facts.outcome,
+        merged=facts.merged,
     )

@@ -10,7 +10,14 @@ from subagent_ls.dialects import DIALECTS
 from subagent_ls.rules.registry import RULES
 
 HarnessProfile = Literal[
-    "harness-subagents", "claude-code", "synapse", "agent-core", "zut", "gemini", "copilot"
+    "harness-subagents",
+    "claude-code",
+    "synapse",
+    "agent-core",
+    "zut",
+    "gemini",
+    "copilot",
+    "opencode",
 ]
 
 Level = Literal["error", "warning", "info", "information", "hint", "off"]
