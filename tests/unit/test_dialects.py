@@ -6,6 +6,7 @@ import pytest
 
 from helpers import agent
 from subagent_ls.dialects import DIALECTS
+from subagent_ls.dialects.opencode import UNDESCRIBED
 from subagent_ls.engine.dialect_choice import choose_dialect
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
@@ -125,10 +126,20 @@ class TestOpenCode:
     def test_valid_values_load(self, field):
         assert check("opencode", agent(f"{DESC}\n{field}"), OC).verdict.outcome == "loads"
 
-    def test_yaml_it_cannot_parse_is_dropped_and_the_file_loads(self):
+    def test_a_value_holding_a_colon_is_repaired(self):
         result = check("opencode", agent("description: Use when: x"), OC)
-        assert result.verdict.outcome == "degraded" and result.verdict.name == "review/strict"
+        assert result.verdict.outcome == "repaired" and result.verdict.name == "review/strict"
+        assert result.verdict.description == "Use when: x"
         assert by_code(result)["yaml-syntax"][0].severity is Severity.WARNING
+
+    def test_yaml_the_repair_leaves_alone_is_dropped_and_the_file_loads(self):
+        result = check("opencode", agent("description: [unclosed"), OC)
+        assert result.verdict.outcome == "degraded" and result.verdict.name == "review/strict"
+        assert result.verdict.description == UNDESCRIBED
+
+    def test_yaml_the_repair_changes_but_cannot_fix_is_skipped(self):
+        result = check("opencode", agent("description: Use when: x\ntools: [x"), OC)
+        assert result.verdict.outcome == "ignored" and not result.verdict.loads
 
     def test_disabled_agent(self):
         assert check("opencode", agent(f"{DESC}\ndisable: true"), OC).verdict.outcome == "ignored"
