@@ -3,6 +3,7 @@ cross-file findings that say so (``duplicate-name``, ``shadowed``, ``overrides``
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from subagent_ls.catalog.model import Entry
@@ -51,7 +52,7 @@ def settle(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
         entry.effective, entry.shadowed_by = False, None
         entry.shadows, entry.duplicates = [], []
         if entry.loads:
-            groups.setdefault(entry.name, []).append(entry)
+            groups.setdefault(profile.key(entry), []).append(entry)
     findings: list[CrossFinding] = []
     for group in groups.values():
         candidates = _settle_sources(profile, group, findings)
@@ -77,6 +78,8 @@ def _settle_sources(
         by_source.setdefault(entry.source.id, []).append(entry)
     winners = []
     for items in by_source.values():
+        if profile.path_order:
+            items.sort(key=lambda entry: os.fsencode(entry.path or ""))
         winner = items[0] if profile.same_source == "first" else items[-1]
         winners.append(winner)
         for other in items:
