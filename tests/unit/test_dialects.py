@@ -198,10 +198,13 @@ def test_gemini_is_strict():
     assert "name-charset" not in found and not result.verdict.loads
 
 
-def test_copilot_mcp_server_needs_tools():
+def test_copilot_mcp_server_needs_command_args_and_tools():
     text = agent(f"name: Agentic Workflows\n{DESC}\nmcp-servers:\n  srv:\n    type: local")
     result = check("copilot", text, "/p/.github/agents/flows.agent.md")
-    assert not result.verdict.loads and "`mcp-servers.srv` needs `tools`" in result.verdict.reason
+    assert not result.verdict.loads and "mcp-servers.srv.command: Required" in result.verdict.reason
+    text = agent(f"{DESC}\nmcp-servers:\n  srv:\n    command: x\n    args: []")
+    result = check("copilot", text, "/p/.github/agents/flows.agent.md")
+    assert not result.verdict.loads and "mcp-servers.srv.tools: Required" in result.verdict.reason
     ok = check(
         "copilot", agent(f"name: Agentic Workflows\n{DESC}"), "/p/.github/agents/flows.agent.md"
     )
