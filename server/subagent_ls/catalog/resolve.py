@@ -80,25 +80,31 @@ def _settle_sources(
     for items in by_source.values():
         if profile.path_order:
             items.sort(key=lambda entry: os.fsencode(entry.path or ""))
-        winner = items[0] if profile.same_source == "first" else items[-1]
+        winner = items[-1] if profile.same_source == "last" else items[0]
         winners.append(winner)
         for other in items:
             if other is winner:
                 continue
             other.shadowed_by = winner
             winner.duplicates.append(other)
-            order = "first" if profile.same_source == "first" else "last"
             for subject, partner, verdict in (
                 (other, winner, "the other one"),
                 (winner, other, "this one"),
             ):
+                if profile.same_source == "unsaid":
+                    takes = (
+                        f"{profile.harness} does not say which it takes (the catalog shows "
+                        f"{verdict}, the first found)."
+                    )
+                else:
+                    takes = f"{profile.harness} takes {verdict}, the {profile.same_source} found."
                 findings.append(
                     CrossFinding(
                         subject,
                         DUPLICATE_NAME,
-                        Severity.ERROR,
+                        profile.duplicate_severity,
                         f"`{subject.name}` is defined twice in {subject.source.label} (also in "
-                        f"{partner.path}); {profile.harness} takes {verdict}, the {order} found.",
+                        f"{partner.path}); {takes}",
                         [partner],
                     )
                 )
