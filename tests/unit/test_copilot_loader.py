@@ -126,3 +126,12 @@ def test_the_id_is_the_path_below_the_folder(path, expected):
 )
 def test_fields(field, loads):
     assert verdict(f"---\ndescription: x\n{field}\n---\n").loads is loads
+
+
+def test_type_findings_read_scalars_as_copilot_does():
+    def codes(text: str) -> list[str]:
+        doc = AgentDocument(PATH, text)
+        return [f.code for f in lint(doc, DIALECTS["copilot"], Settings()).findings]
+
+    assert "field-type" not in codes("---\ndescription: 012\nname: 1_000\n---\nBody\n")
+    assert "field-type" in codes("---\ndescription: x\ntools: [read, 5]\n---\nBody\n")

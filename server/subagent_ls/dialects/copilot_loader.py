@@ -33,7 +33,7 @@ from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, excerpt
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.verdict import Verdict
-from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.engine.yamltree import Kind, YamlNode, YamlParse, parse_yaml
 
 HARNESS = "GitHub Copilot"
 _FENCE = re.compile(r"---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)")
@@ -70,6 +70,18 @@ def json_kind(doc: AgentDocument, node: YamlNode) -> str:
         return "string"
     text = str(node.value) if node.kind == "str" else doc.source(node.span)
     return _plain_kind(text.strip()) if node.kind != "tagged" else "string"
+
+
+_KINDS: dict[str, Kind] = {"string": "str", "boolean": "bool", "null": "null", "array": "seq"}
+_KINDS["object"] = "map"
+
+
+def engine_kind(doc: AgentDocument, node: YamlNode) -> Kind:
+    """The engine's kind for what Copilot reads ``node`` as (a number stays int or float)."""
+    kind = json_kind(doc, node)
+    if kind == "number":
+        return node.kind if node.kind in ("int", "float") else "int"
+    return _KINDS[kind]
 
 
 def json_string(doc: AgentDocument, node: YamlNode) -> str:

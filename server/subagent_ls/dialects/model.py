@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from subagent_ls.engine.document import AgentDocument
     from subagent_ls.engine.findings import Finding
     from subagent_ls.engine.verdict import Verdict
+    from subagent_ls.engine.yamltree import Kind, YamlNode
 
 ValueType = Literal[
     "string",
@@ -167,6 +168,9 @@ class Dialect:
     verified_with: str | None = None
     """The harness version whose loader this dialect was checked against (None for the
     dialects of documents: the base format and the seed harnesses)."""
+    scalar_kind: Callable[[AgentDocument, YamlNode], Kind] | None = None
+    """How the harness's YAML reader types a scalar, where that is not how the engine reads
+    YAML (Copilot's serde_yaml reads ``012`` as a string); the type rules follow it."""
 
     def stem(self, path: str) -> str:
         """The file name without the suffix that marks it as an agent file."""

@@ -69,16 +69,24 @@ _ELEMENT_KINDS: dict[ValueType, tuple[str, ...]] = {
 }
 
 
-def accepts(spec: FieldSpec, node: YamlNode) -> bool:
-    return any(node.kind in _ACCEPTS[t] for t in spec.types)
+def accepts(spec: FieldSpec, node: YamlNode, kind: str | None = None) -> bool:
+    """Whether ``node`` (of ``kind``, if the harness reads it otherwise) is of a type of
+    ``spec``."""
+    return any((kind or node.kind) in _ACCEPTS[t] for t in spec.types)
 
 
 def wanted_types(spec: FieldSpec) -> str:
     return " or ".join(_TYPE_WORDS[t] for t in spec.types)
 
 
-def kind_word(node: YamlNode) -> str:
-    return _KIND_WORDS[node.kind]
+def kind_word(node: YamlNode, kind: str | None = None) -> str:
+    return _KIND_WORDS[kind or node.kind]
+
+
+def kind_of(ctx: LintContext, node: YamlNode) -> str:
+    """The kind of ``node`` as the dialect's harness reads it."""
+    reader = ctx.dialect.scalar_kind
+    return reader(ctx.doc, node) if reader is not None and not node.is_collection else node.kind
 
 
 def invalid(ctx: LintContext, spec: FieldSpec | None) -> tuple[Severity, str]:
@@ -112,10 +120,12 @@ def field_types_and_values(ctx: LintContext) -> None:
         node = item.value
         if node.kind == "null" and key in EMPTINESS_HAS_OWN_RULE:
             continue
-        if not accepts(spec, node):
+        kind = kind_of(ctx, node)
+        if not accepts(spec, node, kind):
             if spec.shape_code is None:
                 severity, effect = invalid(ctx, spec)
-                message = f"`{key}` must be {wanted_types(spec)}, not {kind_word(node)}.{effect}"
+                message = f"`{key}` must be {wanted_types(spec)}, not {kind_word(node, kind)}."
+                message += effect
                 ctx.report(FIELD_TYPE, message, node.span, severity=severity)
             continue
         _report_bad_elements(ctx, spec, node)
@@ -136,10 +146,11 @@ def _report_bad_elements(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> N
         wanted = "a string" if value_type == "string-list" else "`true` or `false`"
         severity, effect = invalid(ctx, spec)
         for element in elements:  # type: ignore[union-attr]
-            if element.kind not in kinds:
+            kind = kind_of(ctx, element)
+            if kind not in kinds:
                 ctx.report(
                     FIELD_TYPE,
-                    f"Each entry of `{spec.key}` must be {wanted}, not {kind_word(element)}."
+                    f"Each entry of `{spec.key}` must be {wanted}, not {kind_word(element, kind)}."
                     f"{effect}",
                     element.span,
                     severity=severity,
