@@ -182,6 +182,9 @@ CASES: list[Case] = [
     Case("empty-file", {G + "a.md": ""}, "an empty file"),
     Case("empty-frontmatter", {G + "a.md": "---\n---\nBody\n"}, "description required"),
     Case("second-frontmatter", {G + "a.md": "---\ndescription: A\n---\n---\nname: B\n---\n"}),
+    Case("too-large", {G + "a.md": agent("Big") + "x" * (2 << 20)}, "over 1 MiB: refused"),
+    Case("invalid-utf8", {G + "a.md": agent("Bad").encode() + b"\xff\xfe\n"}, "refused"),
+    Case("merge-key", {G + "a.md": "---\nbase: &b {description: B}\n<<: *b\n---\n"}, "no merge"),
     Case("directive", {G + "a.md": "---\n%YAML 1.1\n---\ndescription: A\n---\n"}, "directive"),
     # YAML
     Case("colon-in-value", {G + "a.md": agent("Use when: tests fail")}, "not repaired"),
@@ -244,6 +247,14 @@ CASES: list[Case] = [
     ),
     # name
     Case("reserved-name", {G + "a.md": agent("A", name="general-purpose")}, "reserved"),
+    Case(
+        "reserved-near-miss",
+        {
+            G + "a.md": agent("A", name='"general-purpose "'),
+            G + "b.md": agent("B", name="General-Purpose"),
+        },
+        "exact only",
+    ),
     Case("reserved-stem", {G + "general-purpose.md": agent("A")}, "reserved by id"),
     Case("builtin-name", {G + "a.md": agent("Mine", name="explore")}, "both offered"),
     Case("builtin-stem", {G + "task.md": agent("My task")}, "both offered"),

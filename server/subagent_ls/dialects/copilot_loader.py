@@ -5,10 +5,11 @@ its frontmatter parser is serde_yaml 0.9 (libyaml), and the schema check reports
 problem as ``custom agent markdown frontmatter is malformed: <field>: <problem>`` in the log.
 A file with any such problem is left out; the others still load. Nothing is repaired.
 
-1. A byte order mark is dropped. The text must start with ``---`` (trailing blanks allowed) and
-   a line break; the YAML runs to the first line that is ``---`` (trailing blanks allowed, at
-   the end of the file or before a line break). A longer fence, ``...``, an indented fence or a
-   line before the fence is "missing or malformed YAML frontmatter".
+1. A file over 1 MiB or not valid UTF-8 is refused with an error. A byte order mark is
+   dropped. The text must start with ``---`` (trailing blanks allowed) and a line break; the
+   YAML runs to the first line that is ``---`` (trailing blanks allowed, at the end of the file
+   or before a line break). A longer fence, ``...``, an indented fence or a line before the
+   fence is "missing or malformed YAML frontmatter".
 2. The YAML must parse, and no mapping may repeat a key (``duplicate entry with key``).
    Plain scalars are resolved as serde_yaml does: ``true``/``True``/``TRUE`` (and false) are
    booleans; ``~``, ``null``, ``Null``, ``NULL`` and nothing are null; decimal integers without
@@ -257,7 +258,8 @@ def copilot_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     """Predict Copilot's handling of ``doc`` on its own."""
     opening = Span(0, doc.lines.line_end(0))
     if doc.unreadable is not None:
-        return Verdict(False, None, f"it cannot be read ({doc.unreadable})", "ignored", HARNESS)
+        reason = f"Copilot refuses it with an error: it cannot be read ({doc.unreadable})"
+        return Verdict(False, None, reason, "rejected", HARNESS)
     text = doc.text.removeprefix("\ufeff")
     shift = len(doc.text) - len(text)
     match = _FENCE.match(text)
