@@ -1,9 +1,11 @@
-;;; eglot_quickfix.el --- Emacs 28 + eglot in batch: diagnostic, quick-fix, cleared  -*- lexical-binding: t -*-
-;; Driven by test_real_editors.py through environment variables; writes what it saw to
+;;; eglot_quickfix.el --- Emacs + eglot in batch: diagnostic, quick-fix, cleared  -*- lexical-binding: t -*-
+;; Loads the init snippet of docs/editors.md (SUBAGENT_LS_INIT) as Emacs loads an init file,
+;; opens the agent file, lets the command loop's hook start eglot (as `eglot-ensure' waits
+;; for), then applies the quick-fix. Driven by test_real_editors.py; writes what it saw to
 ;; SUBAGENT_LS_OUT as JSON.
 (require 'package)
-(package-initialize)
-(require 'eglot)
+(package-initialize) ; what an interactive start does before the init file
+(load (getenv "SUBAGENT_LS_INIT") nil t)
 (require 'flymake)
 (require 'json)
 
@@ -15,18 +17,16 @@
       (accept-process-output nil 0.05))
     (funcall predicate)))
 
-(define-derived-mode subagent-md-mode text-mode "Subagent")
-(add-to-list 'eglot-server-programs
-             `(subagent-md-mode . ,(append (json-read-from-string (getenv "SUBAGENT_LS_CMD")) nil)))
 (add-hook 'project-find-functions (lambda (_dir) (cons 'transient (getenv "SUBAGENT_LS_ROOT"))))
 
 (condition-case err
     (progn
       (find-file (getenv "SUBAGENT_LS_FILE"))
-      (subagent-md-mode)
-      (apply #'eglot (eglot--guess-contact))
+      (note 'filetype (symbol-name major-mode))
+      (run-hooks 'post-command-hook) ; the end of the command that opened the file
+      (note 'attached (and (wait-until (lambda () (eglot-current-server)) 30) t))
       (flymake-start)
-      (note 'arrived (and (wait-until (lambda () (flymake-diagnostics)) 15) t))
+      (note 'arrived (and (wait-until (lambda () (flymake-diagnostics)) 30) t))
       (note 'diagnostics
             (vconcat (mapcar (lambda (d)
                                `((line . ,(1- (line-number-at-pos (flymake-diagnostic-beg d))))
@@ -42,7 +42,7 @@
         (note 'line_after (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
         (eglot--signal-textDocument/didChange)
         (flymake-start)
-        (note 'cleared (and (wait-until (lambda () (null (flymake-diagnostics))) 15) t)))
+        (note 'cleared (and (wait-until (lambda () (null (flymake-diagnostics))) 30) t)))
       (set-buffer-modified-p nil)
       (eglot-shutdown (eglot-current-server)))
   (error (note 'error (format "%S" err))))

@@ -1,6 +1,7 @@
--- Headless Neovim 0.7: open a broken agent file, receive the diagnostic, apply the server's
--- quick-fix and see the diagnostic clear. Driven by test_real_editors.py through environment
--- variables; writes what it saw as JSON to SUBAGENT_LS_OUT.
+-- Headless Neovim (0.7 and later), after the init.lua of docs/editors.md has started the
+-- server for the Markdown buffer: wait for the diagnostic, run the quick-fix as a user does
+-- (vim.lsp.buf.code_action(), the first item of its menu) and see the diagnostic clear.
+-- Driven by test_real_editors.py; writes what it saw as JSON to SUBAGENT_LS_OUT.
 local out = {}
 local function finish()
   local handle = assert(io.open(os.getenv('SUBAGENT_LS_OUT'), 'w'))
@@ -9,40 +10,37 @@ local function finish()
   vim.cmd('qa!')
 end
 
+local function clients(bufnr)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients({ bufnr = bufnr })
+  end
+  return vim.lsp.buf_get_clients(bufnr)
+end
+
 local ok, err = pcall(function()
-  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('SUBAGENT_LS_FILE')))
   local bufnr = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({
-    name = 'subagent-ls',
-    cmd = vim.fn.json_decode(os.getenv('SUBAGENT_LS_CMD')),
-    root_dir = os.getenv('SUBAGENT_LS_ROOT'),
-  })
-  vim.lsp.buf_attach_client(bufnr, client_id)
-  out.arrived = vim.wait(10000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+  out.filetype = vim.bo[bufnr].filetype
+  out.attached = vim.wait(20000, function() return next(clients(bufnr)) ~= nil end, 20)
+  out.arrived = vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
   out.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     table.insert(out.diagnostics, { line = d.lnum, col = d.col, code = d.code, message = d.message })
   end
-  local client = vim.lsp.get_client_by_id(client_id)
   local diagnostic = vim.diagnostic.get(bufnr)[1]
-  local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', {
-    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-    range = { start = { line = diagnostic.lnum, character = diagnostic.col },
-              ['end'] = { line = diagnostic.end_lnum, character = diagnostic.end_col } },
-    context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(bufnr, diagnostic.lnum),
-                only = { 'quickfix' } },
-  }, 10000)
+  vim.api.nvim_win_set_cursor(0, { diagnostic.lnum + 1, diagnostic.col })
   out.actions = {}
-  for _, response in pairs(responses or {}) do
-    for _, action in ipairs(response.result or {}) do
-      table.insert(out.actions, action.title)
-      if #out.actions == 1 then
-        vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
-      end
+  local chosen = false
+  vim.ui.select = function(items, opts, on_choice)
+    for _, item in ipairs(items) do
+      table.insert(out.actions, (opts.format_item(item))) -- one value: gsub's count dropped
     end
+    chosen = true
+    on_choice(items[1], 1)
   end
+  vim.lsp.buf.code_action()
+  vim.wait(20000, function() return chosen end, 20)
   out.line_after = vim.api.nvim_buf_get_lines(bufnr, diagnostic.lnum, diagnostic.lnum + 1, false)[1]
-  out.cleared = vim.wait(10000, function() return #vim.diagnostic.get(bufnr) == 0 end, 20)
+  out.cleared = vim.wait(20000, function() return #vim.diagnostic.get(bufnr) == 0 end, 20)
 end)
 if not ok then out.error = tostring(err) end
 finish()

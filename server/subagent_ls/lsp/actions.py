@@ -21,15 +21,24 @@ FIX_ALL = "source.fixAll.subagent-ls"
 def _finding_for(
     state: ServerState, analysis: Analysis, diagnostic: types.Diagnostic
 ) -> Finding | None:
+    """The finding a diagnostic of the request stands for: the one of its rule at its range,
+    else the one of its rule (and fix) on its lines. Clients do not always send the range back
+    as they got it: Neovim 0.7 recounts the columns of a line with non-ASCII text in bytes."""
     data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
     code = data.get("rule") or diagnostic.code
+    fix = data.get("fix")
+    wanted = diagnostic.range
+    near: list[Finding] = []
     for finding in analysis.result.findings:
-        if (
-            finding.code == code
-            and to_range(analysis.doc, finding.span, state.encoding) == diagnostic.range
-        ):
+        if finding.code != code:
+            continue
+        found = to_range(analysis.doc, finding.span, state.encoding)
+        if found == wanted:
             return finding
-    return None
+        same_lines = (found.start.line, found.end.line) == (wanted.start.line, wanted.end.line)
+        if same_lines and (fix is None or (finding.fix and finding.fix.title == fix)):
+            near.append(finding)
+    return near[0] if len(near) == 1 else None
 
 
 def rename_file_action(
