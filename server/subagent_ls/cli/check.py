@@ -22,7 +22,7 @@ from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.engine.config import find_config, load_config
 from subagent_ls.engine.dialect_choice import dialect_by_harness
-from subagent_ls.engine.discovery import collect
+from subagent_ls.engine.discovery import collect, looked_for
 from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.settings import Settings
 from subagent_ls.rules.registry import RULES
@@ -169,6 +169,10 @@ def run(args: argparse.Namespace) -> int:
     for candidate in missing:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
     present = [c for c in candidates if not c.missing]
+    if not present and not missing:
+        print(f"subagent-ls: no agent file found in {', '.join(paths)}: {looked_for()}. "
+              "Name other files on the command line, or check every .md file of a folder "
+              "with --dialect.", file=sys.stderr)  # fmt: skip
     reports: list[FileReport] = list(
         check_all(present, settings, args.dialect, args.fix, args.unsafe_fixes)
     )
@@ -180,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     output = _render(args, reports)
     if output:
         sys.stdout.write(output + "\n")
-    if missing:
+    if missing or not present:
         return EXIT_USAGE
     failed = any(f.severity is Severity.ERROR for r in reports for f in r.findings) or any(
         r.write_error for r in reports
