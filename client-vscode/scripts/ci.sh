@@ -6,8 +6,9 @@
 #
 # Installs what it needs when missing: Debian packages (Chromium; headers that code-server's
 # native modules build against), Node 24 from npm (code-server 4.139 and vsce need it) and
-# code-server, both into client-vscode/.cache/ (or $SUBAGENTS_VSCODE_CACHE). The test of the
-# Install button pip-installs a wheel of this repository (and its dependencies) in a new venv.
+# code-server, both into client-vscode/.cache/ (or $SUBAGENTS_VSCODE_CACHE). The .vsix carries
+# the server's wheel (built with VENV's Python); the test of the Install button installs it from
+# there (its dependencies from the package index) in a new venv.
 set -euo pipefail
 
 venv="${1:?usage: ci.sh VENV (a Python virtual environment with subagent-ls installed)}"
@@ -48,14 +49,20 @@ say "unit tests"
 npm test
 
 say "package"
-npm run --silent package
+PYTHON="$venv/bin/python" npm run --silent package
 "$venv/bin/python" - subagents.vsix <<'PY'
-import sys, zipfile
+import re, sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 python = [n for n in names if n.endswith((".py", ".pyc"))]
 if python:
     sys.exit(f"the .vsix carries Python files: {python}")
-print(f"{sys.argv[1]}: {len(names)} files, no Python")
+wheels = [n for n in names if re.fullmatch(r"extension/server/subagent_ls-[^/]+\.whl", n)]
+if len(wheels) != 1:
+    sys.exit(f"the .vsix should carry one subagent-ls wheel, not {wheels}")
+missing = {"extension/LICENSE.txt", "extension/images/icon.png", "extension/readme.md"} - set(names)
+if missing:
+    sys.exit(f"the .vsix misses {sorted(missing)}")
+print(f"{sys.argv[1]}: {len(names)} files, the wheel {wheels[0]}, no other Python")
 PY
 
 code_server="$cache/code-server/node_modules/.bin/code-server"
@@ -67,15 +74,10 @@ if [ "$(code_server_version)" != "4.139.1" ] || [ ! -x "$code_server" ]; then
   npm install --prefix "$cache/code-server" --no-audit --no-fund --no-save code-server@4.139.1
 fi
 
-say "a subagent-ls wheel, for the test of the Install button"
-rm -rf "$cache/wheels"
-"$venv/bin/python" -m pip wheel --no-deps --quiet --disable-pip-version-check -w "$cache/wheels" "$here/.."
-
 say "real-editor test (code-server $(code_server_version), $(chromium --version 2>/dev/null))"
 started=$(date +%s)
 set +e
-timeout 900 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.vsix --server "$server" \
-  --wheels "$cache/wheels"
+timeout 900 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.vsix --server "$server"
 status=$?
 set -e
 echo "The real-editor test took $(( $(date +%s) - started )) s (exit status $status)."

@@ -8,7 +8,7 @@ import { LanguageClient, type LanguageClientOptions, vsdiag } from 'vscode-langu
 import { agentPatterns } from './documentSelector';
 import { selectedPythonInterpreter } from './pythonInterpreter';
 import { canImportServer, defaultPython, discoverServer, isExecutable } from './serverDiscovery';
-import { installServer } from './serverInstall';
+import { bundledWheel, installServer } from './serverInstall';
 
 const INSTALL = 'Install subagent-ls';
 const OPEN_SETTINGS = 'Open Settings';
@@ -138,7 +138,10 @@ export class ServerController implements vscode.Disposable {
     try {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Installing subagent-ls' },
-        () => installServer(python, this.privateVenv, (line) => this.output.info(line)),
+        async () => {
+          const wheel = await bundledWheel(path.join(this.context.extensionPath, 'server'));
+          await installServer(python, this.privateVenv, wheel, (line) => this.output.info(line));
+        },
       );
     } catch (error) {
       this.output.error(String(error));

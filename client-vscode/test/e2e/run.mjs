@@ -4,10 +4,10 @@
 //
 // 1. With `subagents.server.path` set: the error squiggle and its Problems entry, the quick-fix,
 //    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness.
-// 2. With --wheels DIR (a folder holding a subagent-ls wheel) and no server anywhere: the
-//    "not found" message, its Install button, and the server it installs.
+// 2. With no server anywhere: the "not found" message, its Install button, and the server it
+//    installs from the wheel inside the .vsix (its dependencies from the package index).
 //
-// node test/e2e/run.mjs --code-server BIN --vsix FILE --server SUBAGENT_LS [--wheels DIR]
+// node test/e2e/run.mjs --code-server BIN --vsix FILE --server SUBAGENT_LS
 //                       [--chromium BIN] [--artifacts DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,6 @@ const { values: options } = parseArgs({
     'code-server': { type: 'string' },
     vsix: { type: 'string' },
     server: { type: 'string' },
-    wheels: { type: 'string' },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     artifacts: { type: 'string', default: resolve(here, '../../test-artifacts') },
   },
@@ -109,7 +108,6 @@ const editorOptions = {
 let page;
 let passed = 0;
 let failed = 0;
-let skipped = 0;
 let shot = 0;
 
 async function screenshot(name) {
@@ -299,25 +297,13 @@ try {
     { env, machineSettings: { 'subagents.server.path': resolve(options.server) } },
     withServerPath,
   );
-  if (options.wheels === undefined) {
-    skipped += 1;
-    console.log('e2e: skipped - the Install button (no --wheels)');
-  } else {
-    await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
-    await rm(join(project, '.vscode'), { recursive: true, force: true }); // the harness picked above
-    const PATH = pathWithoutServer();
-    const bare = {
-      ...env,
-      PATH,
-      PIP_FIND_LINKS: [resolve(options.wheels), process.env.PIP_FIND_LINKS].filter(Boolean).join(' '),
-    };
-    if (spawnSync('python3', ['-c', 'import subagent_ls'], { env: bare }).status === 0) {
-      skipped += 1;
-      console.log('e2e: skipped - the Install button (python3 on PATH has subagent_ls)');
-    } else {
-      await phase('bare', { env: bare, machineSettings: {} }, withoutServer);
-    }
+  await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
+  await rm(join(project, '.vscode'), { recursive: true, force: true }); // the harness picked above
+  const bare = { ...env, PATH: pathWithoutServer() };
+  if (spawnSync('python3', ['-c', 'import subagent_ls'], { env: bare }).status === 0) {
+    throw new Error('the Install button cannot be tested: python3 on PATH already has subagent_ls');
   }
+  await phase('bare', { env: bare, machineSettings: {} }, withoutServer);
 } catch (error) {
   failed += 1;
   console.log(`e2e: FAILED - ${error.stack ?? error}`);
@@ -327,5 +313,5 @@ try {
 
 console.log(`e2e: screenshots in ${options.artifacts}`);
 console.log(`e2e: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { type DiscoveryInputs, discoverServer, isExecutable } from '../../src/serverDiscovery';
-import { installServer } from '../../src/serverInstall';
+import { bundledWheel, installServer } from '../../src/serverInstall';
 
 /** Inputs where nothing is found, with `executables` the files that exist and run. */
 function inputs(overrides: Partial<DiscoveryInputs> = {}, executables: string[] = []): DiscoveryInputs {
@@ -129,7 +129,7 @@ describe('the real probes', () => {
   });
 
   it(
-    'installServer makes a venv, then pip-installs subagent-ls into it',
+    'installServer makes a venv, then pip-installs the wheel into it',
     { skip: process.platform === 'win32' },
     async () => {
       const dir = await folder();
@@ -143,19 +143,31 @@ describe('the real probes', () => {
       await chmod(fake, 0o755);
       const venv = join(dir, 'venv');
       const logged: string[] = [];
-      await installServer(fake, venv, (line) => logged.push(line));
+      const wheel = '/ext/server/subagent_ls-0.1.0-py3-none-any.whl';
+      await installServer(fake, venv, wheel, (line) => logged.push(line));
       assert.deepEqual((await readFile(calls, 'utf8')).trim().split('\n'), [
         `${fake} -m venv ${venv}`,
-        `${venv}/bin/python -m pip install --upgrade subagent-ls`,
+        `${venv}/bin/python -m pip install --upgrade ${wheel}`,
       ]);
       assert.equal(logged[0], `> ${fake} -m venv ${venv}`);
     },
   );
 
+  it('bundledWheel finds the one subagent-ls wheel of a folder', async () => {
+    const dir = await folder();
+    await assert.rejects(bundledWheel(join(dir, 'missing')), /one subagent-ls wheel in .*, not 0/);
+    await writeFile(join(dir, 'other-1.0-py3-none-any.whl'), '');
+    await assert.rejects(bundledWheel(dir), /not 0/);
+    await writeFile(join(dir, 'subagent_ls-0.1.0-py3-none-any.whl'), '');
+    assert.equal(await bundledWheel(dir), join(dir, 'subagent_ls-0.1.0-py3-none-any.whl'));
+    await writeFile(join(dir, 'subagent_ls-0.2.0-py3-none-any.whl'), '');
+    await assert.rejects(bundledWheel(dir), /not 2/);
+  });
+
   it('installServer fails when the interpreter fails', { skip: process.platform === 'win32' }, async () => {
     const dir = await folder();
     await assert.rejects(
-      installServer('/bin/false', join(dir, 'venv'), () => undefined),
+      installServer('/bin/false', join(dir, 'venv'), '/ext/server/x.whl', () => undefined),
       /exited with code 1/,
     );
   });
