@@ -160,7 +160,7 @@ STATEMENTS = [
         "ownership != task 与 enabled = false 的定义被跳过",
         "Any `ownership` other than `task` is skipped when compiling.",
     ),
-    Statement(17, "l.75", "name 必填 是", "`name` is required."),
+    S(17, "l.75", "name 必填 是", "`name` is required."),
     S(
         18,
         "l.75",
@@ -168,7 +168,7 @@ STATEMENTS = [
         "`name` is the unique identifier; a project definition with a built-in's name "
         "overrides the built-in.",
     ),
-    Statement(19, "l.76", "description 必填 是", "`description` is required."),
+    S(19, "l.76", "description 必填 是", "`description` is required."),
     S(
         20,
         "l.76",
@@ -203,7 +203,7 @@ STATEMENTS = [
         "[]：legacy 行为：只保留框架内置工具，不继承任何主 Agent 工具",
         '`tools: []` keeps only the framework\'s tools (legacy), not "no tools".',
     ),
-    Statement(25, "l.83, l.208", "output_schema 预留", "`output_schema` is reserved: any value."),
+    S(25, "l.83, l.208", "output_schema 预留", "`output_schema` is reserved: any value."),
     S(
         26,
         "l.84, l.123",
@@ -978,3 +978,4 @@ def test_every_checkable_statement_has_a_test():
     found = ((re.match(r"test_s(\d+)_", name), test) for name, test in globals().items())
     tests = {int(match.group(1)): test for match, test in found if match}
     assert_table(STATEMENTS, tests, {})
+    assert all(s.where.endswith("」") and isinstance(s.checkable, bool) for s in STATEMENTS)
