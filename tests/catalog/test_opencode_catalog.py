@@ -49,9 +49,10 @@ def test_definitions_of_one_name_are_merged(tmp_path):
     assert "off" not in agents
 
 
-def test_agent_wins_over_agents_in_one_folder_without_a_merge(tmp_path):
+def test_agent_and_agents_of_one_folder_are_one_level_without_a_merge(tmp_path):
     home, root = tmp_path / "home", tmp_path / "project"
-    write(root / ".opencode/agents/x.md", "---\ndescription: Agents.\n---\nB\n")
-    write(root / ".opencode/agent/x.md", "---\nmode: subagent\n---\nB\n")
+    write(root / ".opencode/agents/x.md", "---\nmode: subagent\n---\nB\n")
+    write(root / ".opencode/agent/x.md", "---\ndescription: Agent.\n---\nB\n")
     agents = offered(tmp_path, home, root)
+    assert agents["x"]["source"] == "project:agents"
     assert agents["x"]["description"] == "This subagent should only be called manually by the user."

@@ -383,20 +383,21 @@ def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:
 
 
 def opencode_sources(env: Environment) -> list[Source]:
-    """Below each OpenCode configuration folder: ``agents/`` then ``agent/`` (its definition
-    of a name wins), with subfolders; then the mode folders ``modes/`` and ``mode/``, without.
-    Files and folders whose names start with ``.`` are read. A source's id is the folder's id,
-    ``-mode`` for the mode folders, then ``:`` and the subfolder."""
-    subfolders = (("agents", ""), ("agent", ""), ("modes", "-mode"), ("mode", "-mode"))
+    """Below each OpenCode configuration folder: ``agents/`` and ``agent/``, with subfolders,
+    at one level (OpenCode reads them in one walk whose order is not fixed: of one name in
+    both, either may win); then the mode folders ``modes/`` and ``mode/``, without, at the
+    next. Files and folders whose names start with ``.`` are read. A source's id is the
+    folder's id, ``-mode`` for the mode folders, then ``:`` and the subfolder."""
+    subfolders = (("agents", "", 1), ("agent", "", 1), ("modes", "-mode", 2), ("mode", "-mode", 2))
     sources = []
     for rank, (source_id, label, level, path) in enumerate(opencode_folders(env)):
-        for step, (sub, kind) in enumerate(subfolders):
+        for sub, kind, step in subfolders:
             sources.append(
                 Source(
                     f"{source_id}{kind}:{sub}",
                     f"{label}/{sub}",
                     level,
-                    len(subfolders) * rank + step + 1,
+                    2 * rank + step,
                     "opencode",
                     path / sub,
                     recursive=not kind,
@@ -429,8 +430,8 @@ OPENCODE_SUBAGENTS = frozenset({"general", "explore"})
 
 def opencode_merge(group: list[Entry]) -> None:
     """OpenCode merges the definitions of one name key by key, one configuration folder after
-    the other, onto the built-in of that name; within one folder the last definition replaces
-    the others. Each folder's last entry shows the agent as merged up to it, so the effective
+    the other, onto the built-in of that name; within one folder one definition replaces the
+    others. Each folder's last entry shows the agent as merged up to it, so the effective
     one shows what the model is given; ``disable: true`` anywhere below turns it off unless a
     later one says ``false``."""
     for entry in group:
@@ -440,7 +441,11 @@ def opencode_merge(group: list[Entry]) -> None:
         (e for e in group if e.shadowed_by is None or e.shadowed_by.source.id != e.source.id),
         key=lambda e: e.source.rank,
     )
-    last = {entry.source.id.split(":")[0]: entry for entry in ordered}
+    last: dict[str, Entry] = {}
+    for entry in ordered:  # of two at one level, the first (the one the catalog shows)
+        folder = entry.source.id.split(":")[0]
+        if folder not in last or entry.source.rank > last[folder].source.rank:
+            last[folder] = entry
     merged: dict[str, object] = {}
     for entry in ordered:
         if entry.path is None:
