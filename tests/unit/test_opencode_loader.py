@@ -88,3 +88,10 @@ def test_the_model_is_given_a_stand_in_without_a_description():
 def test_a_mode_file_the_schema_refuses_is_left_out_without_breaking_anything():
     result = verdict(agent("color: blue"), "/p/.opencode/mode/m.md")
     assert result.outcome == "ignored" and not result.loads
+
+
+@pytest.mark.parametrize(("field", "typed"), [("steps: 1:30", True), ("steps: 0o17", False)])
+def test_type_findings_read_values_as_js_yaml_does(field, typed):
+    result = lint(AgentDocument(PATH, agent(field)), DIALECTS["opencode"], Settings())
+    assert ("field-type" not in {f.code for f in result.findings}) is typed
+    assert result.verdict.loads is typed

@@ -31,7 +31,7 @@ from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity, excerpt
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.verdict import Outcome, Verdict
-from subagent_ls.engine.yamltree import MapItem, YamlNode
+from subagent_ls.engine.yamltree import Kind, MapItem, YamlNode
 
 HARNESS = "OpenCode"
 VERSION = "1.18.33"
@@ -133,6 +133,25 @@ def is_mode_file(doc: AgentDocument) -> bool:
     return not any(f.holds(parents) for f in AGENT_FOLDERS) and any(
         f.holds(parents) for f in MODE_FOLDERS
     )
+
+
+_ENGINE_KINDS: dict[JsType, Kind] = {
+    "string": "str",
+    "boolean": "bool",
+    "null": "null",
+    "date": "timestamp",
+    "array": "seq",
+    "object": "map",
+}
+
+
+def js_kind(doc: AgentDocument, node: YamlNode) -> Kind:
+    """The engine's kind for what js-yaml 3 reads ``node`` as (``010`` an integer, ``1:30``
+    the integer 90, ``0o17`` a string), so that the type rules follow OpenCode."""
+    kind, value = js_value(node, doc.text)
+    if kind == "number":
+        return "int" if float(value).is_integer() else "float"  # type: ignore[arg-type]
+    return _ENGINE_KINDS[kind]
 
 
 def path_name(doc: AgentDocument) -> str:
@@ -355,4 +374,5 @@ DIALECT = Dialect(
     },
     verdict=opencode_verdict,
     verified_with=VERSION,
+    scalar_kind=js_kind,
 )
