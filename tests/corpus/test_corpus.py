@@ -69,7 +69,9 @@ def test_fix_never_breaks_a_file(tmp_path, corpus_report):
     from subagent_ls.engine.source import decode
 
     copy = tmp_path / "corpus"
-    shutil.copytree(CORPUS, copy)
+    shutil.copytree(CORPUS, copy, copy_function=shutil.copyfile)  # writable copies
+    for folder in (copy, *(p for p in copy.rglob("*") if p.is_dir())):
+        folder.chmod(0o755)
     run = run_cli("check", "--dialect", "harness-subagents", "--fix", "--format", "json", str(copy))
     assert run.code in (0, 1)
     assert run.json["summary"]["fixed"] > 0
