@@ -1,4 +1,7 @@
-"""``subagent-ls check``: lint files and folders, optionally fix them, report, set the exit code."""
+"""``subagent-ls check``: lint files and folders, optionally fix them, report, set the exit code.
+
+The cross-file rules are imported only when they can apply: to two files or more, or to one
+file where the harness profile has built-in agents it can shadow or override."""
 
 from __future__ import annotations
 
@@ -7,10 +10,8 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from subagent_ls.catalog.crosscheck import with_cross_file_findings
-from subagent_ls.catalog.process_env import process_environment
-from subagent_ls.catalog.profiles import PROFILES, Environment
 from subagent_ls.cli.reporters import (
     RENDERERS,
     render_statistics_json,
@@ -26,6 +27,9 @@ from subagent_ls.engine.discovery import collect, looked_for
 from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.settings import Settings
 from subagent_ls.rules.registry import RULES
+
+if TYPE_CHECKING:
+    from subagent_ls.catalog.profiles import Environment
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -130,7 +134,21 @@ def environment(
     settings: Settings, home: str | None = None, roots: list[str] | None = None
 ) -> Environment:
     """Discovery as the command line sees it (see ``process_environment``)."""
+    from subagent_ls.catalog.process_env import process_environment
+
     return process_environment(settings, home, roots)
+
+
+def _with_cross_file_findings(reports: list[FileReport], settings: Settings) -> list[FileReport]:
+    """``duplicate-name``, ``shadowed`` and ``overrides`` added to the reports they concern."""
+    from subagent_ls.catalog.profiles import PROFILES
+
+    profile = PROFILES[settings.harness]
+    if len(reports) < 2 and not profile.builtins:
+        return reports  # no other definition to compete with
+    from subagent_ls.catalog.crosscheck import with_cross_file_findings
+
+    return with_cross_file_findings(reports, profile, environment(settings), settings)
 
 
 def _errors(findings: tuple[LocatedFinding, ...]) -> tuple[LocatedFinding, ...]:
@@ -176,9 +194,7 @@ def run(args: argparse.Namespace) -> int:
     reports: list[FileReport] = list(
         check_all(present, settings, args.dialect, args.fix, args.unsafe_fixes)
     )
-    reports = with_cross_file_findings(
-        reports, PROFILES[settings.harness], environment(settings), settings
-    )
+    reports = _with_cross_file_findings(reports, settings)
     if args.quiet:
         reports = [replace(r, findings=_errors(r.findings)) for r in reports]
     output = _render(args, reports)

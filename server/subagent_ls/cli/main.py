@@ -2,13 +2,16 @@
 
 ``serve`` (also the default with no command when stdin is not a terminal) takes a short
 path: an editor waits for the server's start-up, so it imports neither the other subcommands
-nor what only they need. With no arguments on a terminal the help is printed instead.
+nor what only they need. So does every other command: a pre-commit hook or an editor that lints
+through ``check`` pays the start-up on each call, so only the named command's module is
+imported. With no arguments on a terminal the help is printed instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 
 from subagent_ls import __version__
 from subagent_ls.cli import serve
@@ -41,9 +44,13 @@ def version_text() -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from subagent_ls.cli import catalog, check, schema
+COMMANDS = ("check", "catalog", "schema")
+"""The commands other than ``serve``, each a module of ``subagent_ls.cli`` with ``add_parser``."""
 
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` just that command (its arguments, help and
+    errors are the same; the other commands' modules are then not imported)."""
     parser = argparse.ArgumentParser(
         prog="subagent-ls",
         description="Linter and language server for subagent files.",
@@ -57,12 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the version and the harness versions the dialects were verified against",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    check.add_parser(commands)
-    catalog.add_parser(commands)
-    schema.add_parser(commands)
-    serve.add_arguments(
-        commands.add_parser("serve", help="run the language server", **serve.PARSER_OPTIONS)
-    )
+    for name in (only,) if only else COMMANDS:
+        import_module(f"subagent_ls.cli.{name}").add_parser(commands)
+    if only is None:
+        serve.add_arguments(
+            commands.add_parser("serve", help="run the language server", **serve.PARSER_OPTIONS)
+        )
     return parser
 
 
@@ -77,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve.run(
             parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)
         )
-    args = build_parser().parse_args(arguments)
+    args = build_parser(arguments[0] if arguments[0] in COMMANDS else None).parse_args(arguments)
     try:
         return args.run(args)
     except BrokenPipeError:

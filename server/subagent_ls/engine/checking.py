@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -19,7 +18,6 @@ from subagent_ls.engine.dialect_choice import DialectChoice, choose_dialect
 from subagent_ls.engine.discovery import Candidate
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.fixes import fix_document
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.lint import LintResult, lint, suppressed_codes
 from subagent_ls.engine.parallel import parallel_map
@@ -123,6 +121,8 @@ def check_candidate(
     run = partial(lint, dialect=choice.dialect, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc))
+    from subagent_ls.engine.fixes import fix_document  # only --fix needs it
+
     outcome = fix_document(doc, run, unsafe=unsafe_fixes)
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
     if not outcome.applied:
@@ -171,6 +171,8 @@ def write_text(path: str, data: bytes) -> str | None:
     file) the content is written into the target itself, once the temporary write succeeded.
     A file nobody may write is left alone.
     """
+    import tempfile  # only a fixed file is written
+
     target = os.path.realpath(path)
     try:
         info = os.stat(target)

@@ -4,7 +4,6 @@ clear message and falls back to its default; the others still apply."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,8 @@ def find_config(start: Path) -> Path | None:
 
 
 def _has_tool_table(pyproject: Path) -> bool:
+    import tomllib  # only where there is a file to read
+
     try:
         data = tomllib.loads(pyproject.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -36,6 +37,8 @@ def _has_tool_table(pyproject: Path) -> bool:
 
 
 def load_config(path: Path) -> tuple[Settings, list[str]]:
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
