@@ -99,18 +99,24 @@ def test_shadowed_and_overrides_in_check(tmp_path, layout):
     ].endswith("project/.agents/agents/reviewer.md")
 
 
-def test_claude_code_closest_folder_recursive_and_builtins(tmp_path, layout):
+def test_claude_code_folders_up_to_the_git_root_recursive_and_builtins(tmp_path, layout):
     home, root = layout
-    agent(root.parent / ".claude/agents", "far.md", "far")  # not the closest
+    agent(root.parent / ".claude/agents", "far.md", "far")  # an ancestor: read too
+    agent(root.parent / ".claude/agents", "twin.md", "twin")  # the closer folder wins
+    agent(root.parent.parent / ".claude/agents", "above-git.md", "above-git")
+    (root.parent / ".git").mkdir(parents=True)  # the walk stops at the git root
     agent(root / ".claude/agents/team", "nested.md", "Nested Name")
+    agent(root / ".claude/agents/.hidden", "dot.md", "dot")  # hidden folders are read
     agent(root / ".claude/agents", "one.md", "twin")
     agent(root / ".claude/agents", "two.md", "twin")
     agent(home / ".claude/agents", "Explore.md", "Explore")
     result = catalog(tmp_path, "claude-code", home, root)
     names = by_name(result)
-    assert "far" not in names and names["Nested Name"][0]["effective"]
+    assert names["far"][0]["effective"] and "above-git" not in names
+    assert names["Nested Name"][0]["effective"] and names["dot"][0]["effective"]
     twins = names["twin"]
-    assert [Path(e["uri"]).name for e in twins if e["effective"]] == ["one.md"]
+    assert [Path(e["uri"]).name for e in twins if e["effective"]] == ["two.md"]  # last path
+    assert {e["source"] for e in twins} == {"project", "project@1"}
     explore = names["Explore"]
     assert {e["source"] for e in explore} == {"builtin", "user"}
     assert next(e for e in explore if e["effective"])["source"] == "user"

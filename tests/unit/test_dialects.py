@@ -57,9 +57,11 @@ class TestClaudeCode:
         assert found["yaml-syntax"][0].severity is Severity.ERROR
         assert "Claude Code will not load this file" in found["harness-skip"][0].message
 
-    def test_byte_order_mark_hides_the_file(self):
+    def test_byte_order_mark_is_stripped(self):
         result = check("claude-code", agent(f"name: reviewer\n{DESC}"), CC, has_bom=True)
-        assert result.verdict.outcome == "ignored" and "byte order mark" in result.verdict.reason
+        assert (result.verdict.outcome, result.verdict.name) == ("loads", "reviewer")
+        text = "\ufeff" + agent(f"name: reviewer\n{DESC}")
+        assert check("claude-code", text, CC).verdict.name == "reviewer"
 
     @pytest.mark.parametrize(
         ("fields", "outcome", "words"),
@@ -67,6 +69,20 @@ class TestClaudeCode:
             (DESC, "ignored", "no `name`"),
             (f"name: 12\n{DESC}", "ignored", "not a string"),
             (f"name: -lead\n{DESC}", "rejected", "must not start with `-`"),
+            (f"name: a:b\n{DESC}", "rejected", "must not contain `:`"),
+            (f"name: a\uff1ab\n{DESC}", "rejected", "becomes `:`"),
+            (f"name: {'x' * 257}\n{DESC}", "rejected", "at most 256"),
+            (f"name: {'😀' * 129}\n{DESC}", "rejected", "it has 258"),
+            (f"name: r\n{DESC}\nhooks: []", "rejected", "`hooks` must map event names"),
+            (f"name: r\n{DESC}\nhooks: true", "rejected", "it is a boolean"),
+            (
+                f"name: r\n{DESC}\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n"
+                "        - type: command",
+                "rejected",
+                "needs `command`",
+            ),
+            (f"name: r\n{DESC}\nPreToolUse: x", "rejected", 'outside "hooks"'),
+            ("name: r\ndescription: 1e3", "rejected", "description"),
             ("name: reviewer", "rejected", "description"),
             ("name: reviewer\ndescription: ''", "rejected", "description"),
         ],
@@ -75,6 +91,66 @@ class TestClaudeCode:
         result = check("claude-code", agent(fields), CC)
         assert result.verdict.outcome == outcome and words in result.verdict.reason
         assert "harness-skip" in by_code(result)
+
+    @pytest.mark.parametrize(
+        "fields",
+        [
+            f"name: {'x' * 256}\n{DESC}",
+            f"name: 1_000\n{DESC}",
+            f"name: r\n{DESC}\nhooks: false",
+            f"name: r\n{DESC}\nhooks:\n  Stop:\n    - matcher: x\n      hooks:\n"
+            "        - type: bogus",
+            f"name: r\n{DESC}\nhooks:\n  Foo: x",
+            f"name: r\n{DESC}\nmetadata:\n  PreToolUse: x",
+            f"name: r\n{DESC}\npermissionMode: manual\nomitClaudeMd: true",
+            "name: r\ndescription: yes",
+        ],
+    )
+    def test_files_it_loads(self, fields):
+        result = check("claude-code", agent(fields), CC)
+        assert result.verdict.loads, result.verdict.reason
+        assert "harness-skip" not in by_code(result)
+
+    def test_the_description_the_model_is_given(self):
+        literal = check("claude-code", agent("name: r\ndescription: a\\nb"), CC)
+        assert literal.verdict.description == "a\nb"
+        merged = check("claude-code", agent("base: &b\n  description: merged\nname: r\n<<: *b"), CC)
+        assert (merged.verdict.loads, merged.verdict.description) == (True, "merged")
+        tagged = check("claude-code", agent("name: r\ndescription: !!int '12'"), CC)
+        assert tagged.verdict.description == "12"
+        repaired = check("claude-code", agent("name: r\ndescription: Use when: x\nContext: y"), CC)
+        assert (repaired.verdict.outcome, repaired.verdict.description) == (
+            "repaired",
+            "Use when: x",
+        )
+
+    def test_invalid_utf8_is_read_with_replacement_characters(self, tmp_path):
+        from subagent_ls.engine.source import read_source
+
+        path = tmp_path / ".claude/agents/bad.md"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(agent(f"name: bad\n{DESC}").encode() + b"\xff\n")
+        source = read_source(str(path))
+        doc = AgentDocument(str(path), source.text, unreadable=source.unreadable)
+        result = lint(doc, DIALECTS["claude-code"], Settings())
+        assert (result.verdict.loads, result.verdict.name) == (True, "bad")
+        assert "replacement characters" in result.verdict.note
+
+    def test_new_fields_are_known_and_checked(self):
+        fields = (
+            f"name: r\n{DESC}\nautoCompactWindow: 5\nmaxTurns: '10'\neffort: HIGH\n"
+            "observeToolResults: false\nexperimental:\n  cacheTtl: 1h"
+        )
+        found = by_code(check("claude-code", agent(fields), CC))
+        assert "field-unknown" not in found and "field-type" not in found
+        (small,) = found["value-unknown"]
+        assert "at least 100000" in small.message and small.severity is Severity.WARNING
+
+    def test_unknown_keys_are_logged(self):
+        (unknown,) = by_code(check("claude-code", agent(f"name: r\n{DESC}\nfoo: 1"), CC))[
+            "field-unknown"
+        ]
+        assert "logs a warning" in unknown.message
 
     def test_invalid_values_are_warnings_because_it_drops_them(self):
         result = check(

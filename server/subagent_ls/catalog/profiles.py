@@ -147,15 +147,26 @@ def harness_subagents_sources(env: Environment) -> list[Source]:
     return sources + _extra(env, 3, "harness-subagents")
 
 
-def closest_claude_folder(root: Path) -> Path | None:
-    """Claude Code walks up from the project folder to the closest ``.claude/agents``."""
+def claude_project_folders(root: Path, home: Path) -> list[Path]:
+    """The folders whose ``.claude/agents`` Claude Code reads as project folders: ``root`` and
+    its parents, closest first, up to the git root (the first folder holding ``.git``,
+    included) or up to the home folder (not included: that is the user level), else up to
+    ``/``."""
+    folders = []
     for folder in (root, *root.parents):
-        if (folder / ".claude" / "agents").is_dir():
-            return folder / ".claude" / "agents"
-    return None
+        if folder == home:
+            break
+        folders.append(folder)
+        if (folder / ".git").exists():
+            break
+    return folders
 
 
 def claude_code_sources(env: Environment) -> list[Source]:
+    """Claude Code 2.1.332 reads ``~/.claude/agents`` and every existing ``.claude/agents``
+    from the project folder up to the git root (or the home folder); the closest folder is
+    the most specific. Files and folders whose names start with ``.`` are read too; within
+    one folder the last file in path order wins."""
     sources = [
         _folder(
             "user",
@@ -180,21 +191,25 @@ def claude_code_sources(env: Environment) -> list[Source]:
         for i, p in enumerate(env.extra_dirs)
     ]
     for index, root in enumerate(env.roots):
-        folder = closest_claude_folder(root)
-        if folder is not None and folder != env.home / ".claude" / "agents":
-            suffix = "" if len(env.roots) == 1 else f":{index}"
+        suffix = "" if len(env.roots) == 1 else f":{index}"
+        chain = claude_project_folders(root, env.home)
+        for depth, folder in enumerate(chain):
+            path = folder / ".claude" / "agents"
+            if depth > 0 and not path.is_dir():
+                continue
+            tail = "" if depth == 0 else f"@{depth}"
             sources.append(
                 _folder(
-                    f"project{suffix}",
-                    f"project {folder}",
+                    f"project{tail}{suffix}",
+                    f"project {path}",
                     "project",
-                    3,
+                    3 + len(chain) - 1 - depth,
                     "claude-code",
-                    folder,
+                    path,
                     True,
                 )
             )
-    return sources
+    return [replace(source, hidden=True) for source in sources]
 
 
 def switched_on(environ: Mapping[str, str], name: str) -> bool:
@@ -475,6 +490,8 @@ PROFILES: dict[str, Profile] = {
                 "statusline-setup": "Configures the user's Claude Code status line.",
             },
             claude_code_sources,
+            same_source="last",
+            path_order=True,
         ),
         Profile(
             "synapse",

@@ -8,41 +8,93 @@ from subagent_ls.engine.findings import Severity
 
 DROPPED = "Claude Code logs it in its debug log and ignores the value; the agent still loads."
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan")
-TOOLS = frozenset(
-    [
-        "Agent",
-        "Task",
-        "Bash",
-        "BashOutput",
-        "KillShell",
-        "Edit",
-        "MultiEdit",
-        "Write",
-        "Read",
-        "Glob",
-        "Grep",
-        "LS",
-        "NotebookEdit",
-        "NotebookRead",
-        "WebFetch",
-        "WebSearch",
-        "TodoWrite",
-        "ExitPlanMode",
-        "Skill",
-        "SlashCommand",
-        "ListMcpResourcesTool",
-        "ReadMcpResourceTool",
-    ]
+BUILT_IN_TOOLS = (
+    "Agent",
+    "Artifact",
+    "AskUserQuestion",
+    "Bash",
+    "ClaudeDesign",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "Edit",
+    "EndConversation",
+    "EnterPlanMode",
+    "EnterWorktree",
+    "ExitPlanMode",
+    "ExitWorktree",
+    "Glob",
+    "Grep",
+    "ListAgents",
+    "ListMcpResourcesTool",
+    "LSP",
+    "Monitor",
+    "NotebookEdit",
+    "OfferChromeSetup",
+    "PowerShell",
+    "Projects",
+    "propose_skills",
+    "PushNotification",
+    "Read",
+    "ReadMcpResourceDirTool",
+    "ReadMcpResourceTool",
+    "ReadNotifications",
+    "RemoteTrigger",
+    "ReportFindings",
+    "ScheduleWakeup",
+    "SendFeedback",
+    "SendMessage",
+    "SendUserFile",
+    "SendUserMessage",
+    "SetGoal",
+    "ShareOnboardingGuide",
+    "ShowOnboardingRolePicker",
+    "Skill",
+    "SubagentHandback",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskStop",
+    "TaskUpdate",
+    "TodoWrite",
+    "ToolSearch",
+    "WaitForMcpServers",
+    "WebFetch",
+    "WebSearch",
+    "Workflow",
+    "Write",
 )
+"""The tool names of Claude Code 2.1.332 (``BashOutput``, ``TaskOutput``, ``MultiEdit``, ``LS``,
+``NotebookRead`` and ``SlashCommand`` are gone: they grant nothing)."""
+TOOL_ALIASES = {
+    "Task": "Agent",
+    "KillShell": "TaskStop",
+    "KillBash": "TaskStop",
+    "ListPeers": "ListAgents",
+    "Brief": "SendUserMessage",
+    "ListMcpResources": "ListMcpResourcesTool",
+    "ReadMcpResource": "ReadMcpResourceTool",
+    "ReadMcpResourceDir": "ReadMcpResourceDirTool",
+    "ProposeGoal": "SetGoal",
+}
+"""Old names Claude Code 2.1.332 still maps to a tool."""
+TOOLS = frozenset([*BUILT_IN_TOOLS, *TOOL_ALIASES])
+TRUE_FALSE = {
+    "true": "The string `true`, read as true.",
+    "false": "The string `false`, read as false.",
+}
+POSITIVE_NUMBER = r"\s*\+?0*[1-9][0-9]*(?:[^0-9].*)?"
+"""A string Claude Code reads as a positive integer (it parses the number at its start)."""
 
 FIELDS = {
     spec.key: spec
     for spec in (
         FieldSpec(
             "name",
-            "Identifies the agent (the file name does not). Any string that does not start "
-            "with `-` loads; lowercase letters and hyphens are the documented style. Without a "
-            "string `name` Claude Code ignores the file.",
+            "Identifies the agent (the file name does not). Any string loads that does not start "
+            "with `-`, has at most 256 characters (UTF-16 units) and holds no `:` (reserved for "
+            "plugin namespaces, also after Unicode normalisation); lowercase letters and hyphens "
+            "are the documented style. Without a string `name` Claude Code ignores the file.",
             ("string",),
             required=True,
             invalid_severity=Severity.ERROR,
@@ -50,8 +102,9 @@ FIELDS = {
         ),
         FieldSpec(
             "description",
-            "When Claude should delegate to this agent. Required: a file without a non-empty "
-            "string description is rejected. A literal `\\n` becomes a line break.",
+            "When Claude should delegate to this agent; the model sees it in the Agent tool's "
+            "listing. Required: a file without a non-empty string description is rejected. A "
+            "literal `\\n` becomes a line break.",
             ("string",),
             required=True,
             invalid_severity=Severity.ERROR,
@@ -59,9 +112,9 @@ FIELDS = {
         ),
         FieldSpec(
             "tools",
-            "Tools the agent may use: a list or a comma-separated string; `Bash(git log:*)` "
-            'patterns and `mcp__server__*` names allowed. Absent or `"*"`: all tools; '
-            '`""` or `[]`: no tools.',
+            "Tools the agent may use, replacing the default set: a list or a comma-separated "
+            "string; `Bash(git log:*)` patterns and `mcp__server__*` names allowed. Absent or "
+            '`"*"`: all tools; `""` or `[]`: no tools.',
             ("string-list", "string"),
             default="all tools",
             shape_code="tools-format",
@@ -74,14 +127,21 @@ FIELDS = {
         ),
         FieldSpec(
             "model",
-            "The model: an alias or a full model id (`claude-...`); `inherit` uses the main "
-            "conversation's model. Not validated by Claude Code: any string is sent as is.",
+            "The model: an alias or a full model id (`claude-...`); `inherit` uses the model of "
+            "the conversation that spawns it. Not validated by Claude Code: any string is sent "
+            "as is.",
             ("string",),
             values={
                 "sonnet": "The Sonnet model: balanced speed and capability.",
                 "opus": "The Opus model: the most capable, for hard problems.",
                 "haiku": "The Haiku model: the fastest and cheapest.",
-                "inherit": "The same model as the main conversation.",
+                "fable": "The Fable model.",
+                "best": "The most capable model available.",
+                "opusplan": "Opus while planning, Sonnet otherwise.",
+                "sonnet[1m]": "Sonnet with a 1M-token context window.",
+                "opus[1m]": "Opus with a 1M-token context window.",
+                "fable[1m]": "Fable with a 1M-token context window.",
+                "inherit": "The same model as the conversation that spawns it.",
             },
             pattern=r"claude-[a-z0-9.\-\[\]]+",
             invalid_severity=Severity.WARNING,
@@ -90,10 +150,11 @@ FIELDS = {
         ),
         FieldSpec(
             "permissionMode",
-            "How the agent asks for permission.",
+            "The permission mode the agent runs in.",
             ("string",),
             values={
                 "default": "Ask before actions that need permission.",
+                "manual": "The same as `default` (Claude Code reads `manual` as `default`).",
                 "acceptEdits": "Accept file edits without asking.",
                 "auto": "Decide automatically which actions need a prompt.",
                 "bypassPermissions": "Never ask (dangerous).",
@@ -102,15 +163,44 @@ FIELDS = {
             },
         ),
         FieldSpec(
-            "maxTurns", "The most agentic turns the agent may take.", ("integer",), positive=True
+            "maxTurns",
+            "The most conversation turns before the agent stops: a positive integer (a string "
+            "that starts with one is read as that number).",
+            ("integer", "string"),
+            positive=True,
+            pattern=POSITIVE_NUMBER,
+        ),
+        FieldSpec(
+            "autoCompactWindow",
+            "The auto-compact window for this agent, in tokens: an integer of at least 100,000. "
+            "Overrides the window it would inherit.",
+            ("integer", "string"),
+            minimum=100_000,
+            pattern=r"\s*\+?0*[1-9][0-9]{5,}(?:[^0-9].*)?",
         ),
         FieldSpec(
             "skills", "Skills preloaded into the agent's context.", ("string-list", "string")
         ),
         FieldSpec(
-            "mcpServers", "MCP servers for this agent: names or inline definitions.", ("list",)
+            "mcpServers",
+            "MCP servers to connect when this agent runs: names, or `{name: definition}` "
+            "entries. An invalid entry is dropped with a debug-log line.",
+            ("list",),
         ),
-        FieldSpec("hooks", "Lifecycle hooks scoped to this agent.", ("map", "list")),
+        FieldSpec(
+            "hooks",
+            "Hooks registered while this agent runs: a mapping of hook events to lists of "
+            "matchers, as in settings. Since Claude Code 2.1.332 an agent whose hooks cannot be "
+            "loaded is not loaded at all: hooks that are a list, a string or `true`, and any "
+            "problem under PreToolUse or PermissionRequest. Under other events a broken entry is "
+            "dropped with a warning in the debug log.",
+            ("map", "null"),
+            invalid_severity=Severity.ERROR,
+            invalid_effect=(
+                "A list, a string or `true` keeps Claude Code from loading the agent; `false`, "
+                '`0` and `""` mean no hooks.'
+            ),
+        ),
         FieldSpec(
             "memory",
             "Persistent memory scope for the agent.",
@@ -121,10 +211,16 @@ FIELDS = {
                 "local": "Memory for this project, not checked in.",
             },
         ),
-        FieldSpec("background", "Run the agent in the background.", ("boolean",), default="false"),
+        FieldSpec(
+            "background",
+            "Run the agent in the background by default.",
+            ("boolean", "string"),
+            values=TRUE_FALSE,
+            default="false",
+        ),
         FieldSpec(
             "effort",
-            "Reasoning effort: a level or an integer budget.",
+            "Thinking effort: a level (any case; `med` is `medium`) or an integer.",
             ("string", "integer"),
             values={
                 "low": "Little reasoning.",
@@ -133,13 +229,14 @@ FIELDS = {
                 "xhigh": "Very thorough reasoning.",
                 "max": "The most reasoning the model allows.",
             },
+            pattern=r"(?i:low|med|medium|high|xhigh|max)|\s*[-+]?[0-9].*",
         ),
         FieldSpec(
             "isolation",
-            "Where the agent works.",
+            "Filesystem isolation.",
             ("string",),
             values={
-                "worktree": "In a separate git worktree.",
+                "worktree": "In a temporary git worktree.",
                 "remote": "In a remote environment.",
             },
         ),
@@ -152,7 +249,56 @@ FIELDS = {
                 "Claude Code drops an invalid colour without a word; the agent still loads."
             ),
         ),
-        FieldSpec("initialPrompt", "A first prompt sent when the agent starts.", ("string",)),
+        FieldSpec(
+            "initialPrompt",
+            "A first message sent automatically when this agent runs as the main session "
+            "(`--agent` or settings); not read when it is spawned as a subagent.",
+            ("string",),
+        ),
+        FieldSpec(
+            "omitClaudeMd",
+            "If true, the agent runs without the user, project and local CLAUDE.md files when "
+            "spawned as a subagent (managed policy files are kept). Any other value is ignored "
+            "without a word.",
+            ("boolean", "string"),
+            values=TRUE_FALSE,
+            default="false",
+        ),
+        FieldSpec(
+            "observer",
+            "An agent type spawned as a background observer whenever this agent runs, or a "
+            "comma-separated list of up to four.",
+            ("string",),
+        ),
+        FieldSpec(
+            "observerMessage",
+            "Text appended to each activity digest sent to the observer.",
+            ("string",),
+        ),
+        FieldSpec(
+            "observeSubagents",
+            "If false, subagents this agent spawns do not inherit its observers; on an "
+            "observer's own definition, false keeps that observer on the agents that declare it.",
+            ("boolean", "string"),
+            values=TRUE_FALSE,
+            default="true",
+        ),
+        FieldSpec(
+            "observeToolResults",
+            "On an observer's own definition: if false, its activity digests leave out tool "
+            "results, auto-loaded CLAUDE.md content and discovered skills. Any value but `true` "
+            "counts as false.",
+            ("boolean", "string"),
+            values=TRUE_FALSE,
+            default="true",
+        ),
+        FieldSpec(
+            "experimental",
+            "Experimental per-agent options; unknown keys are ignored. `cacheTtl` (`5m` or "
+            "`1h`): the prompt cache TTL of this agent's requests when no "
+            "`subagentPromptCacheTtl` setting or variable is set.",
+            ("map", "null"),
+        ),
     )
 }
 
@@ -160,7 +306,10 @@ DIALECT = Dialect(
     id="claude-code",
     harness="Claude Code",
     summary="Claude Code subagents in `.claude/agents/` (recursive), user and project level.",
-    identity="`name` (the file name need not match); a file without a string `name` is ignored.",
+    identity=(
+        "`name` (the file name need not match); a file without a string `name` is ignored, "
+        "and a name over 256 characters, with a `:` or a leading `-` is rejected."
+    ),
     folders=(Folder((".claude", "agents"), recursive=True),),
     fields=FIELDS,
     name_charset="a-z0-9-",
@@ -169,7 +318,10 @@ DIALECT = Dialect(
         "In Claude Code `tools` is a list or a comma-separated string of tool names. Absent or "
         '`"*"` gives every tool; `tools: ""` or `tools: []` gives none.'
     ),
-    unknown_key_effect="Claude Code ignores it without a word.",
+    unknown_key_effect=(
+        "Claude Code ignores it and logs a warning that names it (with its own did-you-mean) "
+        "in its debug log."
+    ),
     invalid_severity=Severity.WARNING,
     invalid_effect=DROPPED,
     known_tools=TOOLS,
@@ -181,4 +333,5 @@ DIALECT = Dialect(
         "description-length": Severity.INFO,
     },
     verdict=claude_code_verdict,
+    verified_with="2.1.332",
 )

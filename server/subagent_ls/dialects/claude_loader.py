@@ -1,41 +1,57 @@
-"""What Claude Code does with a file in ``.claude/agents/``, reproduced step by step.
+"""What Claude Code 2.1.332 does with a file in ``.claude/agents/``, reproduced step by step.
 
-Claude Code finds the frontmatter with its own pattern (a BOM before ``---`` hides it), parses
-the YAML, and when that fails it quotes every ``key: value`` line whose value holds ``: `` or
-one of ``{}[]*&#!|>%@``` `` and turns leading tabs into spaces, then parses again. A file whose
-YAML still fails, or with no string ``name``, is ignored without a word; a name starting with
-``-`` or a missing description is rejected with a logged error.
+Claude Code takes one leading byte order mark off the text, finds the frontmatter with its own
+pattern, and parses the YAML (Bun's parser: YAML 1.2, the last of two equal keys wins, ``<<``
+merges). When that fails it quotes every ``key: value`` line whose value holds ``: `` or one of
+``{}[]*&#!|>%@``` `` and turns leading tabs into spaces, then parses again. A file whose YAML
+still fails, or with no string ``name``, is ignored (a debug-log line at most); a name that
+starts with ``-``, is over 256 UTF-16 units or holds ``:`` (after NFKC), a missing description,
+and hooks it cannot load (``claude_hooks``) are rejected with a logged error. It reads the file
+as UTF-8 with replacement characters: invalid bytes do not stop it.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from subagent_ls.dialects.claude_hooks import hooks_problem, top_level_guard
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, excerpt
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.source import MAX_FILE_BYTES
 from subagent_ls.engine.verdict import Verdict
-from subagent_ls.engine.yamltree import YamlNode, parse_yaml
+from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
 
 HARNESS = "Claude Code"
-_FENCE = re.compile(r"---\s*\n([\s\S]*?)---\s*\n?")
-_LINE_BREAK = re.compile(r"\n")
-_REPAIRABLE = re.compile(r"([a-zA-Z_-]+):\s+([^\n\r\u2028\u2029]+)")
+NAME_LIMIT = 256
+"""The longest name Claude Code takes, in UTF-16 code units."""
+_WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+"""JavaScript's ``\\s``."""
+_FENCE = re.compile(rf"---[{_WS}]*\n([\s\S]*?)---[{_WS}]*\n?")
+_REPAIRABLE = re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
 _NEEDS_QUOTES = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
-_LEADING_TABS = re.compile(r"^\t+", re.MULTILINE)
-_JS_STRING_KINDS = ("str", "tagged", "timestamp")
+_LEADING_TABS = re.compile(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
+_CORE_NUMBER = re.compile(
+    r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
+"""Plain scalars that YAML 1.2's core schema (Bun's) reads as numbers; ``1_000`` or ``0b1``
+are strings there."""
+_TAG = re.compile(r"^!\S*\s+")
+_UNREADABLE_TEXT = ("not valid UTF-8", "binary")
 
 
 def repair(yaml_text: str) -> str:
     """Claude Code's second attempt at YAML that failed to parse."""
     lines = []
-    for line in _LINE_BREAK.split(yaml_text):
+    for line in yaml_text.split("\n"):
         match = _REPAIRABLE.fullmatch(line)
         if match is None:
             lines.append(line)
             continue
         key, value = match[1], match[2]
-        quoted = (value[0] == value[-1] and value[0] in "\"'" and len(value) > 1) or (
+        quoted = (value[0] == value[-1] and value[0] in "\"'") or (
             value.startswith("[") and value.endswith("]") and _is_list(value)
         )
         if not quoted and _NEEDS_QUOTES.search(value):
@@ -51,74 +67,199 @@ def _is_list(value: str) -> bool:
     return parsed.error is None and parsed.root is not None and parsed.root.kind == "seq"
 
 
-def _field(root: YamlNode, key: str) -> YamlNode | None:
-    found = None
-    for item in root.items:
-        if item.name == key:
-            found = item.value
-    return found
+class _JsValues:
+    """The frontmatter as JavaScript holds it after Bun's parse: dicts (the last of two equal
+    keys wins; ``<<`` merges mappings under the keys of its own), lists, strings, numbers,
+    booleans and None."""
+
+    def __init__(self, text: str, base: int) -> None:
+        self.text, self.base = text, base
+        self.seen: dict[int, object] = {}
+
+    def raw(self, node: YamlNode) -> str:
+        return self.text[node.span.start - self.base : node.span.end - self.base]
+
+    def value(self, node: YamlNode) -> object:
+        if id(node) in self.seen:
+            return self.seen[id(node)]
+        if node.kind == "seq":
+            items: list[object] = []
+            self.seen[id(node)] = items
+            items.extend(self.value(child) for child in node.value)  # type: ignore[attr-defined]
+            return items
+        if node.kind == "map":
+            mapping: dict[str, object] = {}
+            self.seen[id(node)] = mapping
+            merged: dict[str, object] = {}
+            for item in node.items:
+                if item.name == "<<" and item.key.style is None:
+                    merged = {**self._merged(item.value), **merged}
+                else:
+                    mapping[self.key(item.key)] = self.value(item.value)
+            for key, value in merged.items():
+                mapping.setdefault(key, value)
+            return mapping
+        return self.scalar(node)
+
+    def _merged(self, node: YamlNode) -> dict[str, object]:
+        sources = node.value if node.kind == "seq" else [node]
+        merged: dict[str, object] = {}
+        for source in reversed(sources):  # type: ignore[arg-type]
+            value = self.value(source)
+            if isinstance(value, dict):
+                merged.update(value)
+        return merged
+
+    def key(self, node: YamlNode) -> str:
+        value = self.value(node)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return "null"
+        return value if isinstance(value, str) else str(value)
+
+    def scalar(self, node: YamlNode) -> object:
+        if node.kind in ("int", "float"):
+            raw = self.raw(node).strip()
+            if node.style is not None:  # a tagged quoted scalar (`!!int '12'`) stays a string
+                raw = _TAG.sub("", raw, count=1)
+                return raw[1:-1] if raw[:1] in "'\"" else raw
+            return node.value if _CORE_NUMBER.fullmatch(raw) else raw
+        if node.kind in ("str", "tagged", "timestamp"):
+            return "" if node.value is None else str(node.value)
+        return node.value
+
+
+def js_frontmatter(parsed: YamlParse, text: str, base: int) -> dict[str, object]:
+    """The frontmatter object Claude Code works on (``{}`` for a list or a scalar)."""
+    if parsed.root is None or parsed.root.kind != "map":
+        return {}
+    value = _JsValues(text, base).value(parsed.root)
+    return value if isinstance(value, dict) else {}
+
+
+def utf16_length(text: str) -> int:
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+def _lossy_text(doc: AgentDocument) -> str | None:
+    """The text Claude Code reads from a file that is not valid UTF-8 (or holds NUL bytes):
+    it decodes it with replacement characters."""
+    if doc.unreadable is None or not any(word in doc.unreadable for word in _UNREADABLE_TEXT):
+        return None
+    try:
+        with open(doc.path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_FILE_BYTES:
+        return None
+    return data.decode("utf-8", errors="replace")
 
 
 def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     """Predict Claude Code's handling of ``doc`` on its own."""
     opening = Span(0, doc.lines.line_end(0))
+    text = doc.text
     if doc.unreadable is not None:
-        return Verdict(False, None, f"it cannot be read ({doc.unreadable})", "ignored", HARNESS)
-    if doc.has_bom or doc.text.startswith("\ufeff"):
-        reason = (
-            "the file starts with a byte order mark, so Claude Code sees no frontmatter and "
-            "ignores it without a word; save it as UTF-8 without BOM"
-        )
-        return Verdict(False, None, reason, "ignored", HARNESS, Span(0, 0))
-    match = _FENCE.match(doc.text)
+        lossy = _lossy_text(doc)
+        if lossy is None:
+            reason = f"it cannot be read ({doc.unreadable})"
+            return Verdict(False, None, reason, "ignored", HARNESS)
+        text = lossy
+    start = 1 if text.startswith("\ufeff") else 0
+    match = _FENCE.match(text, start)
     if match is None:
         reason = "Claude Code finds no frontmatter and ignores the file without a word"
         return Verdict(False, None, reason, "ignored", HARNESS, opening)
-    same_text = match.start(1) == doc.layout.yaml.start and match[1] == doc.yaml_text
-    parsed = doc.yaml if same_text else parse_yaml(match[1], match.start(1))
+    yaml_text, base = match[1], match.start(1)
+    same_text = doc.unreadable is None and base == doc.layout.yaml.start
+    parsed = doc.yaml if same_text and yaml_text == doc.yaml_text else parse_yaml(yaml_text, base)
     repaired = False
     if parsed.error is not None:
-        parsed = parse_yaml(repair(match[1]), match.start(1))
+        yaml_text = repair(yaml_text)
+        parsed = parse_yaml(yaml_text, base)
         repaired = True
         if parsed.error is not None:
             reason = (
                 "its YAML does not parse even after Claude Code's automatic quoting, so Claude "
-                "Code ignores the file (it says so only in its debug log)"
+                "Code ignores the file (it logs the parse error in its debug log)"
             )
             span = doc.yaml.error and Span(doc.yaml.error.offset, doc.yaml.error.offset)
             return Verdict(False, None, reason, "ignored", HARNESS, span or opening)
-    root = parsed.root
-    if root is None or root.kind != "map":
+    if parsed.root is not None and parsed.root.kind != "map":
         reason = "the frontmatter is not `key: value` fields, so Claude Code ignores the file"
         return Verdict(False, None, reason, "ignored", HARNESS, opening)
-    return _identity_verdict(doc, root, repaired, opening)
+    frontmatter = js_frontmatter(parsed, yaml_text, base)
+    verdict = _agent_verdict(doc, frontmatter, opening)
+    if verdict.loads and doc.unreadable is not None:
+        note = (
+            f"Claude Code reads it all the same, with replacement characters for what is not "
+            f"text ({doc.unreadable})."
+        )
+        return Verdict(
+            True, verdict.name, None, "loads", HARNESS, note=note, description=verdict.description
+        )
+    if not verdict.loads or not repaired:
+        return verdict
+    note = (
+        "Claude Code repairs this YAML by quoting values and loads the file; Copilot, OpenCode "
+        "and strict YAML parsers reject it. The description Claude Code will use is: "
+        f"“{excerpt(verdict.description or '', 160)}”"
+    )
+    return Verdict(
+        True, verdict.name, None, "repaired", HARNESS, note=note, description=verdict.description
+    )
 
 
-def _identity_verdict(doc: AgentDocument, root: YamlNode, repaired: bool, opening: Span) -> Verdict:
-    name_node = _field(root, "name")
+def _agent_verdict(doc: AgentDocument, frontmatter: dict[str, object], opening: Span) -> Verdict:
+    """Claude Code's checks of the fields, in its order."""
+    name = frontmatter.get("name")
     name_span = _span_of(doc, "name") or opening
-    if name_node is None or name_node.kind not in _JS_STRING_KINDS or not name_node.value:
-        what = "no `name`" if name_node is None else "a `name` that is not a string"
+    if not isinstance(name, str) or not name:
+        what = (
+            "no `name`"
+            if "name" not in frontmatter
+            else "an empty `name`"
+            if name == ""
+            else "a `name` that is not a string"
+        )
         reason = f"the file has {what}, so Claude Code ignores it without a word"
         return Verdict(False, None, reason, "ignored", HARNESS, name_span)
-    name = str(name_node.value)
-    if name.startswith("-"):
-        reason = f"Claude Code rejects the name `{excerpt(name)}`: names must not start with `-`"
+    problem = name_problem(name)
+    if problem is not None:
+        reason = (
+            f"Claude Code rejects the name `{excerpt(name)}`: {problem} (an error in its debug log)"
+        )
         return Verdict(False, None, reason, "rejected", HARNESS, name_span)
-    description = _field(root, "description")
-    if description is None or description.kind not in _JS_STRING_KINDS or not description.value:
+    description = frontmatter.get("description")
+    if not isinstance(description, str) or not description:
         reason = "Claude Code rejects a file whose `description` is missing, empty or not a string"
         return Verdict(
             False, None, reason, "rejected", HARNESS, _span_of(doc, "description") or opening
         )
-    if not repaired:
-        return Verdict(True, name, None, "loads", HARNESS)
-    note = (
-        "Claude Code repairs this YAML by quoting values and loads the file; Copilot, OpenCode "
-        "and strict YAML parsers reject it. The description Claude Code will use is: "
-        f"“{excerpt(str(description.value), 160)}”"
-    )
-    return Verdict(True, name, None, "repaired", HARNESS, note=note)
+    problem = top_level_guard(frontmatter) or hooks_problem(frontmatter.get("hooks"))
+    if problem is not None:
+        reason = (
+            f"Claude Code does not load an agent whose hooks it cannot load: {problem} (it "
+            "says so in its debug log)"
+        )
+        return Verdict(False, None, reason, "rejected", HARNESS, _span_of(doc, "hooks") or opening)
+    return Verdict(True, name, None, "loads", HARNESS, description=description.replace("\\n", "\n"))
+
+
+def name_problem(name: str) -> str | None:
+    """Why Claude Code rejects a string name (None: it takes it)."""
+    if name.startswith("-"):
+        return "names must not start with `-`"
+    if utf16_length(name) > NAME_LIMIT:
+        size = utf16_length(name)
+        return f"names must be at most {NAME_LIMIT} characters (UTF-16 units); it has {size}"
+    if ":" in unicodedata.normalize("NFKC", name):
+        if ":" in name:
+            return "names must not contain `:` (it is reserved for plugin namespaces)"
+        return "names must not contain `:`, and one of its characters becomes `:` (NFKC)"
+    return None
 
 
 def _span_of(doc: AgentDocument, key: str) -> Span | None:
