@@ -22,6 +22,13 @@ local ok, err = pcall(function()
   out.filetype = vim.bo[bufnr].filetype
   out.attached = vim.wait(20000, function() return next(clients(bufnr)) ~= nil end, 20)
   out.arrived = vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+  -- every answer in, a pull of the diagnostics included: all the diagnostics the user will see
+  vim.wait(20000, function()
+    for _, client in pairs(clients(bufnr)) do
+      if next(client.requests) ~= nil then return false end
+    end
+    return true
+  end, 20)
   out.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     table.insert(out.diagnostics, { line = d.lnum, col = d.col, code = d.code, message = d.message })
