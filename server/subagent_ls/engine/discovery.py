@@ -71,7 +71,7 @@ def frontmatter_keys(path: str) -> frozenset[str]:
     lines = head.decode("utf-8", "replace").removeprefix("\ufeff").splitlines()
     if not lines or lines[0].rstrip() != "---":
         return frozenset()
-    keys = set()
+    keys: set[str] = set()
     for line in lines[1:]:
         if line.startswith(("---", "...")):
             break
