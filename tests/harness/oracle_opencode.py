@@ -242,8 +242,10 @@ CASES: list[Case] = [
     ),
     Case(
         "agent-and-agents",
-        {P + "x.md": md("From agent."), PS + "x.md": md("From agents.")},
-        "one name in agent/ and agents/",
+        {P + "x.md": md("In agent/ and agents/."), PS + "x.md": md("In agent/ and agents/.")},
+        "one name in agent/ and agents/ is one agent (which of the two files OpenCode 1.18.33 "
+        "takes varies from run to run: its folder walk has no fixed order, so both files say "
+        "the same here and the catalog warns of the pair)",
     ),
     Case(
         "project-over-user",
