@@ -203,8 +203,8 @@ def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     if not verdict.loads or not repaired:
         return verdict
     note = (
-        "Claude Code repairs this YAML by quoting values and loads the file; Copilot, OpenCode "
-        "and strict YAML parsers reject it. The description Claude Code will use is: "
+        "Claude Code repairs this YAML by quoting values and loads the file; Copilot CLI, Gemini "
+        "CLI and strict YAML parsers reject it. The description Claude Code will use is: "
         f"“{excerpt(verdict.description or '', 160)}”"
     )
     return Verdict(
