@@ -328,3 +328,24 @@ def test_schema_of_every_dialect(dialect):
     required = {k for k, s in DIALECTS[dialect].fields.items() if s.required}
     assert set(schema.get("required", [])) == required
     assert schema["additionalProperties"] is (not DIALECTS[dialect].strict_keys)
+
+
+@pytest.mark.parametrize(
+    ("line", "granted"),
+    [
+        ("tools:", []),  # no value: no tools at all (the listing still says "All tools")
+        ("tools: true", []),
+        ('tools: ""', []),
+        ("tools: Read, Grepp", ["Read"]),  # unknown names are dropped when the agent runs
+        ('tools: [Read, "Bash(git log:*)"]', None),  # as written
+        ('tools: "*"', None),
+        (None, None),
+    ],
+)
+def test_the_tools_claude_code_really_grants(line, granted):
+    fields = "name: probe\ndescription: Reviews code. Use when a change is ready."
+    text = f"---\n{fields}\n{line}\n---\nBody\n" if line else f"---\n{fields}\n---\nBody\n"
+    doc = AgentDocument("/p/.claude/agents/probe.md", text)
+    verdict = lint(doc, DIALECTS["claude-code"], Settings()).verdict
+    assert verdict.loads
+    assert verdict.as_json().get("tools") == granted

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from subagent_ls.dialects.claude_loader import claude_code_verdict
 from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.verdict import Verdict
 
 DROPPED = "Claude Code logs it in its debug log and ignores the value; the agent still loads."
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan")
@@ -302,6 +306,34 @@ FIELDS = {
     )
 }
 
+
+def granted_tools(doc: AgentDocument) -> tuple[str, ...] | None:
+    """The tools Claude Code really gives the agent where that differs from what ``tools``
+    says: none at all for ``tools:`` with no value, ``true`` or a blank string; only the known
+    names of a list or string (it accepts unknown names and drops them when the agent runs)."""
+    from subagent_ls.rules.values import split_tool_string
+
+    if "tools" not in doc.fields:
+        return None
+    node = doc.fields["tools"].value
+    if node.kind == "null" or (node.kind == "bool" and node.value is True):
+        return ()
+    if node.kind == "str":
+        names = split_tool_string(str(node.value))
+        if not names:
+            return ()
+    elif node.kind == "seq":
+        names = [str(e.value) for e in node.value if e.kind == "str"]  # type: ignore[union-attr]
+    else:
+        return None
+    known = [n for n in names if n == "*" or n.startswith("mcp__") or n.split("(")[0] in TOOLS]
+    return tuple(known) if len(known) < len(names) else None
+
+
+def with_granted_tools(doc: AgentDocument, verdict: Verdict) -> Verdict:
+    return replace(verdict, tools=granted_tools(doc)) if verdict.loads else verdict
+
+
 DIALECT = Dialect(
     id="claude-code",
     harness="Claude Code",
@@ -332,6 +364,6 @@ DIALECT = Dialect(
         "name-mismatch": Severity.HINT,
         "description-length": Severity.INFO,
     },
-    verdict=claude_code_verdict,
+    verdict=lambda doc, findings: with_granted_tools(doc, claude_code_verdict(doc, findings)),
     verified_with="2.1.332",
 )
