@@ -215,19 +215,25 @@ async function withServerPath() {
 
   await step('restart-and-fix-all', async () => {
     await page.locator('.tab', { hasText: 'release-planner.md' }).click();
-    await runCommand(page, 'Subagents: Restart Language Server', 'Restart Language Server');
     // `tools` written as a string: its fix (to a list) is safe, so fix-all applies it
-    await page.keyboard.press('Control+G');
-    await page.keyboard.type('5');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Shift+End');
-    await page.keyboard.type('tools: Read, Grep');
-    await page.keyboard.press('Escape');
-    await squiggle().waitFor();
+    const writeToolsAsAString = async () => {
+      await page.keyboard.press('Control+G');
+      await page.keyboard.type('5');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Shift+End');
+      await page.keyboard.type('tools: Read, Grep');
+      await page.keyboard.press('Escape');
+      await squiggle().waitFor();
+    };
+    await writeToolsAsAString();
     await runCommand(page, 'Subagents: Fix All Problems in This File', 'Fix All Problems');
     await page.locator('.monaco-editor .view-line', { hasText: 'tools: [Read, Grep]' }).first().waitFor();
     await squiggle().waitFor({ state: 'detached' });
     await problem('tools-format').waitFor({ state: 'detached' });
+    // the restarted server reads the document again and reports the same error anew
+    await runCommand(page, 'Subagents: Restart Language Server', 'Restart Language Server');
+    await writeToolsAsAString();
+    await problem('tools-format').waitFor();
   });
 
   await step('catalog-by-source', async () => {
