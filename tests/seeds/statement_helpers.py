@@ -70,9 +70,10 @@ def check(
     settings: str = "",
 ) -> dict[str, dict]:
     """``check --format json`` run in the project with HOME the place's home: each checked
-    file's JSON entry by its path. ``harness`` and ``settings`` go into ``.subagent-ls.toml``."""
+    file's JSON entry by its path. ``harness`` and ``settings`` go into ``.subagent-ls.toml``;
+    the file is then judged for that harness alone (``targets``), as its document says."""
     place.root.mkdir(parents=True, exist_ok=True)
-    toml = (f'harness = "{harness}"\n' if harness else "") + settings
+    toml = (f'harness = "{harness}"\ntargets = ["{harness}"]\n' if harness else "") + settings
     (place.root / ".subagent-ls.toml").write_text(toml)
     args = ["check", "--format", "json", *map(str, paths)]
     if include_user:

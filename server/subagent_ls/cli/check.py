@@ -48,6 +48,8 @@ examples:
   subagent-ls check --quiet                errors only, no summary line
   subagent-ls check --statistics           counts per rule code
   subagent-ls check --format json .        LSP diagnostics and the harness verdict per file
+  subagent-ls check --targets claude-code,opencode,copilot,gemini .claude/agents
+                                           judged for each of these harnesses too
   subagent-ls check --select name-mismatch,complexity-unknown
   subagent-ls check --dialect claude-code some/folder   every .md file in it
 """
@@ -78,6 +80,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--include-user", action="store_true", help="also check the user-level agent folders"
+    )
+    parser.add_argument(
+        "--targets",
+        metavar="HARNESSES",
+        help="judge every file for these harnesses (comma list, or `all`; default: the "
+        "harnesses that read its folder)",
     )
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
     parser.add_argument(
@@ -117,7 +125,27 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = load_settings(args.config)
     select = _codes(args.select)
     ignore = _codes(args.ignore) or frozenset()
-    return Settings(**{**_as_dict(settings), "select": select, "ignore": ignore})
+    given: dict[str, object] = {"select": select, "ignore": ignore}
+    if args.targets is not None:
+        given["targets"] = harness_list(args.targets)
+    return Settings(**{**_as_dict(settings), **given})
+
+
+def harness_list(text: str) -> tuple[str, ...]:
+    """The harnesses of a ``--targets`` value: a comma list of harness ids, or ``all``."""
+    from subagent_ls.engine.targets import harness_names
+
+    known = harness_names()
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if names == ("all",):
+        return known
+    if not names:
+        raise UsageError("--targets needs at least one harness, or `all`")
+    if unknown := [n for n in names if n not in known]:
+        raise UsageError(
+            f"unknown harness(es): {', '.join(unknown)}; known: {', '.join(known)}, all"
+        )
+    return names
 
 
 def _as_dict(settings: Settings) -> dict[str, object]:

@@ -18,6 +18,7 @@ from subagent_ls import __version__
 from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.engine.checking import FileReport, LocatedFinding, Place
 from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.targets import TargetVerdict
 from subagent_ls.rules.registry import RULES
 
 SOURCE = "subagent-ls"
@@ -91,9 +92,14 @@ def diagnostic_json(finding: LocatedFinding) -> dict[str, object]:
             {"location": {"uri": _uri(r.path), "range": lsp_range(r.place)}, "message": r.message}
             for r in finding.related
         ]
+    data: dict[str, object] = {}
     if finding.fix_title is not None:
         applicability = "safe" if finding.fix_safe else "unsafe"
-        item["data"] = {"rule": finding.code, "fix": finding.fix_title, "fixKind": applicability}
+        data = {"rule": finding.code, "fix": finding.fix_title, "fixKind": applicability}
+    if finding.targets:
+        data = {"rule": finding.code, **data, "targets": list(finding.targets)}
+    if data:
+        item["data"] = data
     return item
 
 
@@ -105,6 +111,7 @@ def render_json(reports: list[FileReport]) -> str:
             "dialect": report.dialect,
             "dialectReason": report.dialect_reason,
             "harness": report.verdict.as_json(),
+            "harnesses": [h.as_json() for h in report.harnesses],
             "diagnostics": [diagnostic_json(f) for f in report.findings],
         }
         if report.fixed:
@@ -147,6 +154,26 @@ def _not_loaded(report: FileReport) -> str | None:
     return f"not loaded by {verdict.harness or 'the harness'} ({verdict.outcome})"
 
 
+def target_lines(report: FileReport) -> list[str]:
+    """One line for each other target that does not load the file the way its own harness
+    does: what that target does instead."""
+    if len(report.harnesses) < 2:
+        return []
+    own, *others = report.harnesses
+    return [verdict_phrase(other) for other in others if not other.same_as(own)]
+
+
+def verdict_phrase(judged: TargetVerdict) -> str:
+    """What one target does with the file, in a few words."""
+    verdict, label = judged.verdict, judged.target.label
+    if verdict.loads:
+        named = f" as `{verdict.name}`" if verdict.name else ""
+        how = "loads it" if verdict.outcome == "loads" else f"loads it ({verdict.outcome})"
+        return f"{label} {how}{named}" + (f": {verdict.note}" if verdict.note else "")
+    reason = (verdict.reason or "").rstrip(".")
+    return f"{label}: {verdict.outcome}" + (f": {reason}" if reason else "")
+
+
 def _summary_line(reports: list[FileReport], style: Style) -> str:
     totals = summary(reports)
     notes = totals["infos"] + totals["hints"]
@@ -185,6 +212,7 @@ def render_text(reports: list[FileReport], style: Style = PLAIN, quiet: bool = F
             out.append(f"{head} {mark} {finding.message}" if mark else f"{head} {finding.message}")
         if (unloaded := _not_loaded(report)) is not None:
             out.append(f"{path}: {style(unloaded, 'red')}")
+        out.extend(f"{path}: {line}" for line in target_lines(report))
         if report.write_error:
             out.append(f"{path}: {report.write_error}")
     if not quiet:

@@ -19,10 +19,11 @@ from subagent_ls.engine.discovery import Candidate
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.lint import LintResult, lint, suppressed_codes
+from subagent_ls.engine.lint import LintResult, suppressed_codes
 from subagent_ls.engine.parallel import parallel_map
 from subagent_ls.engine.settings import Settings
 from subagent_ls.engine.source import encode, read_source
+from subagent_ls.engine.targets import TargetVerdict, lint_for_targets
 from subagent_ls.engine.verdict import Verdict
 
 
@@ -68,6 +69,7 @@ class LocatedFinding:
     fix_title: str | None = None
     related: tuple[RelatedPlace, ...] = ()
     fix_safe: bool = False
+    targets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,8 @@ class FileReport:
     write_error: str | None = None
     name_place: Place | None = None
     suppressed: frozenset[str] = frozenset()
+    harnesses: tuple[TargetVerdict, ...] = ()
+    """What every target harness does with the file, its own first."""
 
 
 def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
@@ -101,6 +105,7 @@ def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
         fix.title if fix else None,
         related,
         fix_safe=bool(fix and fix.safe),
+        targets=finding.targets,
     )
 
 
@@ -118,7 +123,7 @@ def check_candidate(
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
     choice = choose_dialect(doc, settings, DIALECTS[forced] if forced else None)
-    run = partial(lint, dialect=choice.dialect, settings=settings)
+    run = partial(lint_for_targets, choice=choice, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc))
     from subagent_ls.engine.fixes import fix_document  # only --fix needs it
@@ -144,6 +149,7 @@ def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> Fi
         tuple(locate(doc, f) for f in result.findings),
         name_place=Place.of(doc, name.span) if name is not None else None,
         suppressed=suppressed_codes(doc),
+        harnesses=result.harnesses,
     )
 
 

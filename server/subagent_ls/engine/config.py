@@ -62,6 +62,7 @@ def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
         rules[code] = None if level == "off" else Severity.parse(level)
     given = {
         "harness": model.harness,
+        "targets": tuple(dict.fromkeys(model.targets)) if model.targets is not None else None,
         "dialects": model.dialects,
         "extra_dirs": tuple(model.extraDirs) if model.extraDirs is not None else None,
         "body_max_lines": model.bodyMaxLines,

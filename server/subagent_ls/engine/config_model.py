@@ -29,6 +29,7 @@ class RawSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     harness: HarnessProfile | None = None
+    targets: list[HarnessProfile] | None = None
     dialects: dict[str, str] | None = None
     extraDirs: list[str] | None = None
     bodyMaxLines: PositiveInt | None = None

@@ -62,8 +62,8 @@ def dialect_by_folder(path: str) -> DialectChoice | None:
 def _sources(
     harness: str, roots: tuple[str, ...], extra_dirs: tuple[str, ...], process: tuple[object, ...]
 ) -> tuple[Source, ...]:
-    """The chosen harness's sources, most specific first (``process`` stands for the HOME and
-    the environment variables they depend on)."""
+    """The harness's sources, most specific first (``process`` stands for the HOME and the
+    environment variables they depend on)."""
     from subagent_ls.catalog.process_env import process_environment
     from subagent_ls.catalog.profiles import PROFILES, distinct
 
@@ -74,22 +74,32 @@ def _sources(
     return tuple(reversed(distinct(profile.sources(env))))
 
 
-def dialect_by_harness(
-    path: str, settings: Settings, roots: Iterable[str | Path] | None = None
-) -> DialectChoice | None:
-    """The dialect of the chosen harness's source that lists the file, as the catalog reads
-    it (``~/.agents/agents`` is read as zut when the harness is zut). ``roots`` are the project
-    folders (default: the current folder)."""
+def source_holding(
+    harness: str, path: str, settings: Settings, roots: Iterable[str | Path] | None = None
+) -> Source | None:
+    """The most specific source of ``harness`` that lists the file at ``path``, as the catalog
+    reads it. ``roots`` are the project folders (default: the current folder)."""
     from subagent_ls.catalog.scan import holds
 
     folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
     process = (os.path.expanduser("~"), tuple(sorted(os.environ.items())))
     where = os.path.abspath(path)
-    for source in _sources(settings.harness, folders, tuple(settings.extra_dirs), process):
+    for source in _sources(harness, folders, tuple(settings.extra_dirs), process):
         if holds(source, where):
-            reason = f"the {settings.harness} source `{source.label}`"
-            return DialectChoice(DIALECTS[source.dialect], reason)
+            return source
     return None
+
+
+def dialect_by_harness(
+    path: str, settings: Settings, roots: Iterable[str | Path] | None = None
+) -> DialectChoice | None:
+    """The dialect of the chosen harness's source that lists the file, as the catalog reads
+    it (``~/.agents/agents`` is read as zut when the harness is zut)."""
+    source = source_holding(settings.harness, path, settings, roots)
+    if source is None:
+        return None
+    reason = f"the {settings.harness} source `{source.label}`"
+    return DialectChoice(DIALECTS[source.dialect], reason)
 
 
 def choose_dialect(

@@ -75,3 +75,5 @@ class Finding:
     severity: Severity = Severity.ERROR
     fix: Fix | None = None
     related: list[Related] = field(default_factory=list)
+    targets: tuple[str, ...] = ()
+    """The harnesses this finding is for, where it is not the file's own (see ``targets``)."""

@@ -168,6 +168,12 @@ def _outcome_problem(
     old, new = before_result.verdict, after_result.verdict
     if new.worse_than(old):
         return f"the harness verdict would get worse ({old.outcome} → {new.outcome})"
+    for was, now in zip(before_result.harnesses, after_result.harnesses, strict=False):
+        if now.verdict.worse_than(was.verdict):
+            return (
+                f"the {now.target.label} verdict would get worse "
+                f"({was.verdict.outcome} → {now.verdict.outcome})"
+            )
     if not safe:
         return None
     if old.loads and new.name != old.name:

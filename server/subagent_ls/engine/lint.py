@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.dialects.model import Dialect
@@ -18,6 +19,9 @@ from subagent_ls.engine.verdict import Verdict
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
 
+if TYPE_CHECKING:
+    from subagent_ls.engine.targets import TargetVerdict
+
 MAX_FINDINGS_PER_FILE = 300
 """Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
@@ -28,6 +32,8 @@ _SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-
 class LintResult:
     findings: list[Finding]
     verdict: Verdict
+    harnesses: tuple[TargetVerdict, ...] = ()
+    """Every target's verdict, the file's own first (``lint_for_targets`` fills it in)."""
 
 
 def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult:

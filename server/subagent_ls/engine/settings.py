@@ -21,6 +21,8 @@ class Settings:
     body_max_lines: int = DEFAULT_BODY_MAX_LINES
     rules: Mapping[str, Severity | None] = field(default_factory=dict)
     disabled: tuple[str, ...] = ()
+    targets: tuple[str, ...] | None = None
+    """The harnesses every file is judged for (None: the harnesses that read its folder)."""
     select: frozenset[str] | None = None
     ignore: frozenset[str] = frozenset()
 

@@ -62,12 +62,9 @@ def rename_file_action(
 def _passes_guards(state: ServerState, analysis: Analysis, finding: Finding) -> bool:
     """Whether the fix passes the guards ``check --fix`` applies (see engine.fixes)."""
     from subagent_ls.engine.fixes import try_fixes
-    from subagent_ls.engine.lint import lint
 
-    dialect, settings = analysis.choice.dialect, state.settings
-    outcome = try_fixes(
-        analysis.doc, analysis.result, [finding], lambda d: lint(d, dialect, settings)
-    )
+    choice = analysis.choice
+    outcome = try_fixes(analysis.doc, analysis.result, [finding], lambda d: state.lint(d, choice))
     return not isinstance(outcome, str)
 
 
@@ -103,10 +100,9 @@ def quick_fixes(
 def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
     """Every safe fix, as ``check --fix`` applies them."""
     from subagent_ls.engine.fixes import fix_document
-    from subagent_ls.engine.lint import lint
 
-    dialect, settings = analysis.choice.dialect, state.settings
-    outcome = fix_document(analysis.doc, lambda d: lint(d, dialect, settings))
+    choice = analysis.choice
+    outcome = fix_document(analysis.doc, lambda d: state.lint(d, choice))
     if not outcome.applied:
         return None
     edit = minimal_edit(analysis.doc, outcome.doc.text)

@@ -27,6 +27,7 @@ from subagent_ls.lsp.state import Analysis, ServerState
 if TYPE_CHECKING:
     from subagent_ls.catalog.model import Entry
     from subagent_ls.catalog.scan import NameLocation
+    from subagent_ls.engine.targets import TargetVerdict
 
 CATALOG = "subagents/catalog"
 CATALOG_CHANGED = "subagents/catalogChanged"
@@ -276,10 +277,20 @@ def lens_titles(analysis: Analysis, entry: Entry | None) -> list[str]:
             titles.append(f"overrides {other.source.label} {other.name}")
         if not entry.loads:
             titles.append("not loaded by the harness")
+    if len(analysis.result.harnesses) > 1:
+        titles.append(targets_title(analysis.result.harnesses))
     body = analysis.doc.text[analysis.doc.layout.body_start :]
     lines = body.strip().count("\n") + 1 if body.strip() else 0
     titles.append(f"body: {lines} lines, ~{len(body) // 4} tokens")
     return titles
+
+
+def targets_title(harnesses: tuple[TargetVerdict, ...]) -> str:
+    """``loads in 2 of 3 targets (GitHub Copilot CLI: rejected)``."""
+    loading = sum(h.verdict.loads for h in harnesses)
+    others = [f"{h.target.label}: {h.verdict.outcome}" for h in harnesses if not h.verdict.loads]
+    title = f"loads in {loading} of {len(harnesses)} targets"
+    return f"{title} ({', '.join(others)})" if others else title
 
 
 def _signature(service: CatalogService, uri: str) -> tuple:

@@ -49,6 +49,8 @@ def to_diagnostic(
     if finding.fix is not None:
         data["fix"] = finding.fix.title
         data["fixKind"] = finding.fix.applicability
+    if finding.targets:
+        data["targets"] = list(finding.targets)
     return types.Diagnostic(
         range=to_range(doc, finding.span, encoding),
         message=finding.message,

@@ -4,6 +4,8 @@ tiers, enum values, the ``tools`` semantics of the dialect, the name the harness
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
@@ -14,6 +16,9 @@ from subagent_ls.lsp.convert import to_offset, to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
 from subagent_ls.lsp.state import Analysis, ServerState
+
+if TYPE_CHECKING:
+    from subagent_ls.engine.targets import TargetVerdict
 
 _OUTCOMES = {
     "loads": "loads it",
@@ -42,7 +47,25 @@ def fence_markdown(analysis: Analysis) -> str:
         lines.append(f"\n{verdict.reason[0].upper()}{verdict.reason[1:]}.")
     if verdict.note:
         lines.append(f"\n{verdict.note}")
+    if len(analysis.result.harnesses) > 1:
+        lines += ["", targets_table(analysis.result.harnesses)]
     return "\n".join(lines)
+
+
+def targets_table(harnesses: tuple[TargetVerdict, ...]) -> str:
+    """What each target harness does with the file, one row each."""
+    rows = ["| Target | Reads it | Does |", "| --- | --- | --- |"]
+    for judged in harnesses:
+        verdict = judged.verdict
+        does = _OUTCOMES[verdict.outcome] + (
+            f" as `{verdict.name}`" if verdict.loads and verdict.name else ""
+        )
+        rows.append(f"| {judged.target.label} | as {judged.target.dialect.id} | {_cell(does)} |")
+    return "\n".join(rows)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _item_at(analysis: Analysis, offset: int) -> MapItem | None:

@@ -75,12 +75,17 @@ class ServerState:
         old = self.analyses[uri]
         return self._store(uri, old.version, old.doc)
 
+    def lint(self, doc: AgentDocument, choice: DialectChoice) -> LintResult:
+        """``doc`` linted in the chosen dialect and judged for every target harness."""
+        from subagent_ls.engine.targets import lint_for_targets
+
+        return lint_for_targets(doc, choice, self.settings, self.roots or None)
+
     def _store(self, uri: str, version: int | None, doc: AgentDocument) -> Analysis:
         from subagent_ls.engine.dialect_choice import choose_dialect
-        from subagent_ls.engine.lint import lint
 
         choice = choose_dialect(doc, self.settings, roots=self.roots or None)
-        result = lint(doc, choice.dialect, self.settings)
+        result = self.lint(doc, choice)
         analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
         self.analyses[uri] = analysis
         return analysis

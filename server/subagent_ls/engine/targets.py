@@ -1,0 +1,156 @@
+"""One file judged for every harness that reads it (its targets).
+
+A file's targets are the harnesses of the ``targets`` setting (``--targets``), or by default
+every harness one of whose sources lists the file, as the catalog reads them: a file in
+``.claude/agents/`` is read by Claude Code, by GitHub Copilot CLI and by agent-core, each in its
+own dialect. Each target reads the file in the dialect of the source that lists it (a target
+whose folders do not hold the file, named in the setting, reads it as if it were in one of its
+own). The base format's profile reads ``.claude/agents/`` in Claude Code's dialect: there it
+stands for Claude Code, so it is not a target of its own.
+
+The file's own dialect (see ``dialect_choice``) gives its findings as before; every other target
+adds the errors it alone has (its reasons not to load the file), each saying which harness it
+is for, and a verdict of its own. Those are errors where the user named the targets and
+warnings where the folder did: the file's own harness decides whether a check fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from subagent_ls.dialects import BASE, DIALECTS
+from subagent_ls.dialects.model import Dialect
+from subagent_ls.engine.dialect_choice import DialectChoice, source_holding
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Finding, Severity
+from subagent_ls.engine.lint import LintResult, lint
+from subagent_ls.engine.settings import Settings
+from subagent_ls.engine.verdict import Verdict
+
+
+def harness_names() -> tuple[str, ...]:
+    """Every harness a target can name, in the order verdicts are listed."""
+    from subagent_ls.catalog.profiles import PROFILES
+
+    return tuple(PROFILES)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A harness that reads the file, the dialect it reads it in, and why it is a target."""
+
+    harness: str
+    label: str
+    dialect: Dialect
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TargetVerdict:
+    """What one target does with the file."""
+
+    target: Target
+    verdict: Verdict
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.target.harness,
+            "dialect": self.target.dialect.id,
+            "why": self.target.reason,
+            **self.verdict.as_json(),
+            "harness": self.target.label,
+        }
+
+    def same_as(self, other: TargetVerdict) -> bool:
+        """Whether both targets do the same with the file (load it under one name, or not)."""
+        mine, theirs = self.verdict, other.verdict
+        return (mine.outcome, mine.name) == (theirs.outcome, theirs.name)
+
+
+def label_of(harness: str) -> str:
+    from subagent_ls.catalog.profiles import PROFILES
+
+    label = PROFILES[harness].harness
+    return label[0].upper() + label[1:] if label.startswith("the ") else label
+
+
+def find_targets(
+    path: str,
+    choice: DialectChoice,
+    settings: Settings,
+    roots: Iterable[str | Path] | None = None,
+) -> tuple[Target, ...]:
+    """The file's targets, its own dialect's harness first. With no ``targets`` setting and no
+    harness reading the file's folder, the file's own dialect is the one target."""
+    own = choice.dialect.id
+    named = settings.targets
+    found: dict[str, Target] = {}
+    for harness in named if named is not None else harness_names():
+        source = source_holding(harness, path, settings, roots)
+        if source is not None:
+            if named is None and harness == BASE.id and source.dialect != BASE.id:
+                continue  # the base format reads this folder as the harness that owns it
+            dialect, reason = DIALECTS[source.dialect], f"reads `{source.label}`"
+        elif named is None:
+            continue
+        else:
+            dialect, reason = DIALECTS[harness], "named in the targets; judged in its own dialect"
+        found[harness] = Target(harness, label_of(harness), dialect, reason)
+    if own not in found and not named:
+        found[own] = Target(own, label_of(own), choice.dialect, choice.reason)
+    first = [found.pop(own)] if own in found else []
+    return (*first, *found.values())
+
+
+def finding_key(finding: Finding) -> tuple[str, int, int]:
+    return (finding.code, finding.span.start, finding.span.end)
+
+
+def _for_targets(targets: list[Target], finding: Finding, named: bool) -> Finding:
+    """``finding`` saying which targets it is for (a ``harness-skip`` message names its
+    harness already); a warning unless the user named the targets."""
+    message = finding.message
+    if not any(message.startswith((t.label, t.dialect.harness)) for t in targets):
+        message = f"{', '.join(t.label for t in targets)}: {message}"
+    severity = finding.severity if named else Severity.WARNING
+    return replace(
+        finding, message=message, severity=severity, targets=tuple(t.harness for t in targets)
+    )
+
+
+def lint_for_targets(
+    doc: AgentDocument,
+    choice: DialectChoice,
+    settings: Settings,
+    roots: Iterable[str | Path] | None = None,
+) -> LintResult:
+    """The file's findings in its own dialect, then the errors only other targets have, and
+    every target's verdict (the file's own first)."""
+    targets = find_targets(doc.path, choice, settings, roots)
+    own = lint(doc, choice.dialect, settings)
+    by_dialect = {choice.dialect.id: own}
+    verdicts = []
+    extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}
+    seen = {finding_key(f) for f in own.findings}
+    for target in targets:
+        result = by_dialect.get(target.dialect.id)
+        if result is None:
+            result = by_dialect[target.dialect.id] = lint(doc, target.dialect, settings)
+        verdict = result.verdict
+        if verdict.harness is None:
+            verdict = replace(verdict, harness=target.label)
+        verdicts.append(TargetVerdict(target, verdict))
+        if result is own:
+            continue
+        for finding in result.findings:
+            if finding.severity is Severity.ERROR and finding_key(finding) not in seen:
+                key = (*finding_key(finding), finding.message)
+                extra.setdefault(key, (finding, []))[1].append(target)
+    if not extra and len(verdicts) == 1:
+        return replace(own, harnesses=tuple(verdicts))
+    named = bool(settings.targets)
+    findings = own.findings + [_for_targets(t, f, named) for f, t in extra.values()]
+    findings.sort(key=lambda f: (f.span.start, f.code))
+    return replace(own, findings=findings, harnesses=tuple(verdicts))

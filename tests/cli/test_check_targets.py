@@ -1,0 +1,157 @@
+"""One file judged for every harness that reads it: ``check`` through the real console script.
+
+A file in ``.claude/agents/`` is read by Claude Code, GitHub Copilot CLI and agent-core; with
+``--targets`` (or the ``targets`` setting) any harness can be named. These tests state what each
+harness's loader does with the file (the oracle matrix proves the same against the binaries)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+REPAIRED = (
+    "---\nname: reviewer\ndescription: Reviews code: use when a change is ready.\n---\nBody.\n"
+)
+"""Claude Code repairs the unquoted `: ` and loads it; strict YAML readers reject it."""
+TOOLS_STRING = (
+    "---\nname: reviewer\ndescription: Reviews code. Use when a change is ready.\n"
+    "tools: Read, Grep\n---\nBody.\n"
+)
+"""Claude Code reads the string as two tools; Gemini CLI wants a list, OpenCode a map."""
+
+
+def project(tmp_path: Path, text: str, folder: str = ".claude/agents") -> Path:
+    (tmp_path / ".git").mkdir()
+    path = tmp_path / folder / "reviewer.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def check(tmp_path: Path, *args: str):
+    return run_cli("check", *args, cwd=tmp_path, env={"HOME": str(tmp_path / "home")})
+
+
+def by_id(entry: dict) -> dict[str, dict]:
+    return {h["id"]: h for h in entry["harnesses"]}
+
+
+def test_default_targets_are_the_harnesses_that_read_the_folder(tmp_path):
+    project(tmp_path, REPAIRED)
+    run = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md")
+    (entry,) = run.json["files"]
+    harnesses = by_id(entry)
+    assert list(harnesses) == ["claude-code", "agent-core", "copilot"]
+    assert harnesses["claude-code"]["outcome"] == "repaired"
+    assert harnesses["claude-code"]["harness"] == "Claude Code"
+    assert harnesses["copilot"]["outcome"] == "rejected"
+    assert harnesses["copilot"]["why"] == "reads `project .claude/agents`"
+    assert entry["harness"]["outcome"] == "repaired"  # the file's own harness, as before
+    targeted = [d for d in entry["diagnostics"] if d.get("data", {}).get("targets")]
+    assert targeted, entry["diagnostics"]
+    copilot = [d for d in targeted if d["data"]["targets"] == ["copilot"]]
+    assert copilot and all(d["severity"] == 2 for d in copilot)  # the folder chose: warnings
+    assert all("Copilot" in d["message"] for d in copilot)
+    assert run.code == 0  # Claude Code, the file's own harness, loads it
+
+
+def test_text_names_each_target_that_does_otherwise(tmp_path):
+    project(tmp_path, REPAIRED)
+    run = check(tmp_path, ".claude/agents/reviewer.md")
+    lines = run.out.splitlines()
+    assert any(
+        line.startswith(".claude/agents/reviewer.md: GitHub Copilot CLI: rejected: ")
+        for line in lines
+    ), run.out
+    assert not any(": Claude Code" in line for line in lines if "rejected" in line)
+
+
+def test_named_targets_are_errors_and_say_which(tmp_path):
+    project(tmp_path, TOOLS_STRING)
+    run = check(
+        tmp_path, "--format", "json", "--targets", "claude-code,gemini,opencode",
+        ".claude/agents/reviewer.md",
+    )  # fmt: skip
+    (entry,) = run.json["files"]
+    harnesses = by_id(entry)
+    assert list(harnesses) == ["claude-code", "gemini", "opencode"]
+    assert harnesses["claude-code"]["loads"]
+    assert harnesses["gemini"]["outcome"] == "rejected"
+    assert harnesses["opencode"]["outcome"] == "breaks-configuration"
+    assert "judged in its own dialect" in harnesses["gemini"]["why"]
+    for target in ("gemini", "opencode"):
+        found = [d for d in entry["diagnostics"] if d.get("data", {}).get("targets") == [target]]
+        assert found and all(d["severity"] == 1 for d in found), entry["diagnostics"]
+    assert run.code == 1
+
+
+def test_the_targets_setting(tmp_path):
+    project(tmp_path, TOOLS_STRING)
+    (tmp_path / ".subagent-ls.toml").write_text('targets = ["claude-code", "gemini"]\n')
+    run = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md")
+    (entry,) = run.json["files"]
+    assert list(by_id(entry)) == ["claude-code", "gemini"]
+
+
+def test_all_targets_and_unknown_ones(tmp_path):
+    project(tmp_path, TOOLS_STRING)
+    run = check(tmp_path, "--format", "json", "--targets", "all", ".claude/agents/reviewer.md")
+    (entry,) = run.json["files"]
+    assert len(entry["harnesses"]) == 8
+    wrong = check(tmp_path, "--targets", "claude-code,vim", ".claude/agents/reviewer.md")
+    assert wrong.code == 2 and "unknown harness(es): vim" in wrong.err
+
+
+@pytest.mark.parametrize(
+    ("folder", "expected"),
+    [
+        (".agents/agents", ["harness-subagents"]),
+        (".github/agents", ["copilot"]),
+        (".opencode/agent", ["opencode"]),
+        (".gemini/agents", ["gemini"]),
+        (".synapse/agents", ["synapse"]),
+    ],
+)
+def test_a_folder_one_harness_reads_has_one_target(tmp_path, folder, expected):
+    project(tmp_path, TOOLS_STRING, folder)
+    run = check(tmp_path, "--format", "json", f"{folder}/reviewer.md")
+    (entry,) = run.json["files"]
+    assert [h["id"] for h in entry["harnesses"]] == expected
+
+
+def test_the_user_level_folder_is_read_by_the_format_and_zut(tmp_path):
+    path = tmp_path / "home/.agents/agents/reviewer.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(TOOLS_STRING.replace("tools: Read, Grep\n", ""), encoding="utf-8")
+    run = check(tmp_path, "--format", "json", str(path))
+    (entry,) = run.json["files"]
+    assert [h["id"] for h in entry["harnesses"]] == ["harness-subagents", "zut"]
+
+
+def test_a_fix_is_applied_only_where_every_target_accepts_it(tmp_path):
+    """``--fix`` applies a fix only where no target's verdict gets worse: the list form of
+    ``tools`` loads in the base format (which refuses the string) and in Claude Code."""
+    path = project(tmp_path, TOOLS_STRING, ".agents/agents")
+    targets = "harness-subagents,claude-code"
+    run = check(tmp_path, "--fix", "--targets", targets, ".agents/agents/reviewer.md")
+    assert "tools: [Read, Grep]" in path.read_text(), run.out
+    after = check(tmp_path, "--format", "json", "--targets", targets, str(path))
+    assert all(h["loads"] for h in after.json["files"][0]["harnesses"]), after.out
+
+
+def test_where_no_form_loads_in_every_target_the_verdict_says_why(tmp_path):
+    """Gemini CLI takes only its own tool names, in a list; Claude Code's names are not among
+    them. ``--fix`` writes the list (no target gets worse), and Gemini CLI's verdict then names
+    the tool it refuses, while Claude Code still loads the file."""
+    path = project(tmp_path, TOOLS_STRING)
+    targets = "claude-code,gemini"
+    check(tmp_path, "--fix", "--targets", targets, ".claude/agents/reviewer.md")
+    assert "tools: [Read, Grep]" in path.read_text()
+    after = by_id(
+        check(tmp_path, "--format", "json", "--targets", targets, str(path)).json["files"][0]
+    )
+    assert after["claude-code"]["loads"]
+    assert after["gemini"]["outcome"] == "rejected"
+    assert "Invalid tool name" in after["gemini"]["reason"]
