@@ -76,15 +76,7 @@ def create_server() -> LanguageServer:
         gc.freeze()  # start-up's objects live as long as the server: no collection scans them
         gc.enable()
 
-    features = (
-        documents,
-        configuration,
-        completion,
-        hover,
-        actions,
-        rename,
-        structure,
-    )
+    features = (documents, configuration, completion, hover, actions, rename, structure)
     for feature in (*features, catalog_features):
         feature.register(server, state)
     return server
