@@ -32,6 +32,8 @@ from oracle import (
 )
 
 HARNESS = "claude-code"
+READS = (".claude/agents/", "~/.claude/agents/")
+"""Where a case's file must lie for Claude Code to read it (the cross-harness cases)."""
 CLAUDE = MODULES / "@anthropic-ai/claude-code/bin/claude.exe"
 ENV = {"DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
 LISTING = "Available agent types for the Agent tool:\n"

@@ -43,6 +43,8 @@ from oracle import (
 )
 
 HARNESS = "gemini"
+READS = (".gemini/agents/", "~/.gemini/agents/")
+"""Where a case's file must lie for Gemini CLI to read it (the cross-harness cases)."""
 BUNDLE = MODULES / "@google/gemini-cli/bundle"
 GEMINI = BUNDLE / "gemini.js"
 MODEL = "gemini-3-flash-preview"

@@ -40,6 +40,8 @@ from oracle import (
 )
 
 HARNESS = "opencode"
+READS = (".opencode/", "~/.config/opencode/", "~/.opencode/")
+"""Where a case's file must lie for OpenCode to read it (the cross-harness cases)."""
 OPENCODE = MODULES / "opencode-linux-x64/bin/opencode"
 BUILTINS = frozenset({"build", "plan", "general", "explore", "compaction", "title", "summary"})
 UNDESCRIBED = "This subagent should only be called manually by the user."

@@ -26,13 +26,26 @@ def _judge(runner, case: Case) -> list[str]:
         return compare(theirs, ours(runner.HARNESS, project, home)) or []
 
 
-_RESULTS: dict[str, dict[str, list[str] | BaseException]] = {}
+_RESULTS: dict[tuple[str, str], dict[str, list[str] | BaseException]] = {}
 
 
-def results_of(harness: str) -> dict[str, list[str] | BaseException]:
-    """Every case of ``harness`` judged, in parallel, the first time any of them is asked for."""
-    if harness not in _RESULTS:
-        runner = RUNNERS[harness]
+def read_by(reader: str, case: Case) -> bool:
+    """Whether ``reader`` reads one of the case's files (the folders its module names)."""
+    return any(path.startswith(RUNNERS[reader].READS) for path in case.files)
+
+
+def cases_of(reader: str, owner: str) -> list[Case]:
+    """The cases of ``owner``'s matrix that ``reader`` is judged on: all of them for the owner,
+    for another harness the ones with a file in a folder it reads too."""
+    cases = RUNNERS[owner].CASES
+    return list(cases) if reader == owner else [c for c in cases if read_by(reader, c)]
+
+
+def results_of(reader: str, owner: str) -> dict[str, list[str] | BaseException]:
+    """Every case of ``owner``'s matrix that ``reader`` reads, judged by ``reader``, in
+    parallel, the first time any of them is asked for."""
+    if (reader, owner) not in _RESULTS:
+        runner = RUNNERS[reader]
 
         def judge(case: Case) -> list[str] | BaseException:
             try:
@@ -40,22 +53,34 @@ def results_of(harness: str) -> dict[str, list[str] | BaseException]:
             except Exception as error:  # reported by the case's own test
                 return error
 
+        cases = cases_of(reader, owner)
         with ThreadPoolExecutor(WORKERS) as pool:
-            judged = pool.map(judge, runner.CASES)
-            _RESULTS[harness] = dict(zip((c.id for c in runner.CASES), judged, strict=True))
-    return _RESULTS[harness]
+            judged = pool.map(judge, cases)
+            _RESULTS[reader, owner] = dict(zip((c.id for c in cases), judged, strict=True))
+    return _RESULTS[reader, owner]
 
 
-CASES = [(harness, case) for harness, runner in RUNNERS.items() for case in runner.CASES]
+CASES = [
+    (reader, owner, case)
+    for owner in RUNNERS
+    for reader in RUNNERS
+    for case in cases_of(reader, owner)
+]
+"""Each matrix's cases judged by their own harness, and by every other harness that reads one
+of their files (a `.claude/agents/` file is read by Claude Code and by Copilot CLI)."""
+
+
+def _case_id(reader: str, owner: str, case: Case) -> str:
+    return f"{owner}-{case.id}" if reader == owner else f"{reader}-reads-{owner}-{case.id}"
 
 
 @pytest.mark.parametrize(
-    ("harness", "case"), CASES, ids=[f"{harness}-{case.id}" for harness, case in CASES]
+    ("reader", "owner", "case"), CASES, ids=[_case_id(*item) for item in CASES]
 )
-def test_the_harness_does_what_we_say(harness, case):
-    if missing := RUNNERS[harness].missing():
-        pytest.skip(f"cannot run {harness}: missing {', '.join(missing)}")
-    result = results_of(harness)[case.id]
+def test_the_harness_does_what_we_say(reader, owner, case):
+    if missing := RUNNERS[reader].missing():
+        pytest.skip(f"cannot run {reader}: missing {', '.join(missing)}")
+    result = results_of(reader, owner)[case.id]
     if isinstance(result, BaseException):
         raise result
     assert result == [], f"{case.note}\n" + "\n".join(result)

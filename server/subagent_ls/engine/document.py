@@ -14,7 +14,8 @@ from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
 
 
 class AgentDocument:
-    """``unreadable`` holds the reason when the file's bytes are not text."""
+    """``unreadable`` holds the reason when the file's bytes are not text; ``parsed`` stands
+    for the frontmatter's parse (a frontmatter read otherwise than as one YAML document)."""
 
     def __init__(
         self,
@@ -24,6 +25,7 @@ class AgentDocument:
         has_bom: bool = False,
         unreadable: str | None = None,
         previous: AgentDocument | None = None,
+        parsed: YamlParse | None = None,
     ) -> None:
         self.path = path
         self.text = text
@@ -32,7 +34,9 @@ class AgentDocument:
         self.lines = LineIndex(text)
         self.layout: Layout = find_layout(self.lines)
         self.yaml_text = text[self.layout.yaml.start : self.layout.yaml.end]
-        if (
+        if parsed is not None:
+            self.__dict__["yaml"] = parsed
+        elif (
             previous is not None
             and previous.yaml_text == self.yaml_text
             and previous.layout.yaml.start == self.layout.yaml.start

@@ -50,6 +50,10 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
             run(ctx)
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
     apply_verdict(ctx, verdict)
+    if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:
+        from subagent_ls.engine.recovery import findings_after_repair  # only broken YAML
+
+        ctx.findings += findings_after_repair(doc, dialect, settings)
     visible = _visible(ctx.findings, suppressed_codes(doc), settings)
     return LintResult(_capped(visible, ctx.dropped), verdict)
 

@@ -1,0 +1,115 @@
+"""Reading a frontmatter that does not parse as YAML field by field, so that one YAML error does
+not hide every other finding in the file.
+
+Each top-level entry (a line that starts at the margin with ``key:``, with the indented, blank
+and comment lines after it) is parsed on its own. An entry that still does not parse and is one
+line ``key: value`` is read as that key with the rest of the line as a string: the value Claude
+Code's repair gives it by quoting the line, and OpenCode's by turning it into a block scalar.
+Any other entry that does not parse is left out. Every span is the document's own.
+
+The field rules then run on what was recovered; their findings say "read after repair" and
+carry no fix (the YAML error, reported as always, comes first). The verdict of the harness is
+not affected: each dialect's loader already reads the file the way its harness does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from subagent_ls.dialects.model import Dialect
+from subagent_ls.engine.document import AgentDocument
+from subagent_ls.engine.findings import Finding
+from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.settings import Settings
+from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
+from subagent_ls.rules.registry import CHECKS, LintContext
+
+_ENTRY = re.compile(r"([A-Za-z_$][\w$.-]*)[ \t]*:(?=[ \t]|\r?\n|$)")
+"""A top-level ``key:`` at the margin (the keys of real files; quoted keys stay unread)."""
+_CONTINUATION = re.compile(r"[ \t]|#|\r?\n|$")
+MARK = " (read after repair)"
+"""What a finding on a recovered field says: the file's YAML did not parse."""
+
+
+def _entries(text: str) -> list[tuple[int, str]]:
+    """The top-level entries: (offset in ``text``, entry text); lines at the margin that are
+    no ``key:`` start an entry that is never read."""
+    entries: list[tuple[int, str]] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        if _CONTINUATION.match(line) and entries:
+            start, chunk = entries[-1]
+            entries[-1] = (start, chunk + line)
+        else:
+            entries.append((offset, line))
+        offset += len(line)
+    return entries
+
+
+def _one_line_value(chunk: str, base: int) -> MapItem | None:
+    """``key: rest of the line`` read as a string, where the entry is one line (the lines after
+    it blank or comments)."""
+    first, _, rest = chunk.partition("\n")
+    if rest.strip() and any(
+        not line.lstrip().startswith("#") for line in rest.splitlines() if line.strip()
+    ):
+        return None
+    match = _ENTRY.match(first)
+    if match is None:
+        return None
+    key = YamlNode("str", Span(base, base + len(match[1])), match[1])
+    raw = first[match.end() :].rstrip("\r")
+    value = raw.strip()
+    start = base + match.end() + (len(raw) - len(raw.lstrip()))
+    if not value:
+        return MapItem(key, YamlNode("null", Span(start, start)))
+    return MapItem(key, YamlNode("str", Span(start, start + len(value)), value))
+
+
+def recover(doc: AgentDocument) -> tuple[YamlParse, list[Span]] | None:
+    """The frontmatter's fields read entry by entry, and the spans of the entries that could
+    not be read (None: no field could be read)."""
+    text, base = doc.yaml_text, doc.layout.yaml.start
+    items: list[MapItem] = []
+    lost: list[Span] = []
+    for offset, chunk in _entries(text):
+        start = base + offset
+        parsed = parse_yaml(chunk, start) if _ENTRY.match(chunk) else None
+        root = parsed.root if parsed else None
+        if parsed and parsed.error is None and root is not None and root.kind == "map":
+            items += root.items
+        elif parsed and parsed.error is not None and (item := _one_line_value(chunk, start)):
+            items.append(item)
+        elif chunk.strip() and not chunk.lstrip().startswith("#"):
+            lost.append(Span(start, start + len(chunk)))
+    if not items:
+        return None
+    return YamlParse(YamlNode("map", Span(base, base + len(text)), items=items)), lost
+
+
+def findings_after_repair(
+    doc: AgentDocument, dialect: Dialect, settings: Settings
+) -> list[Finding]:
+    """The field rules' findings on the fields of a frontmatter that does not parse. Where an
+    entry could not be read, only findings on the fields that were are kept: what is missing
+    may stand in the lost entry."""
+    recovered = recover(doc)
+    if recovered is None:
+        return []
+    parsed, lost = recovered
+    view = AgentDocument(
+        doc.path, doc.text, has_bom=doc.has_bom, unreadable=doc.unreadable, parsed=parsed
+    )
+    ctx = LintContext(view, dialect, settings)
+    for run in CHECKS["fields"]:
+        run(ctx)
+    assert parsed.root is not None
+    read = [
+        Span(i.key.span.start, max(i.key.span.end, i.value.span.end)) for i in parsed.root.items
+    ]
+    return [
+        replace(f, message=f.message + MARK, fix=None)
+        for f in ctx.findings
+        if not lost or any(s.start <= f.span.start and f.span.end <= s.end for s in read)
+    ]
