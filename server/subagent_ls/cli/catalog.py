@@ -8,10 +8,11 @@ import os
 import sys
 from pathlib import Path
 
+from subagent_ls.catalog.across import FileRoles, file_roles
 from subagent_ls.catalog.model import Catalog, Entry
 from subagent_ls.catalog.profiles import PROFILES
 from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
-from subagent_ls.cli.check import UsageError, environment, load_settings
+from subagent_ls.cli.check import UsageError, environment, harness_list, load_settings
 from subagent_ls.cli.reporters import printable, printable_json
 
 EXAMPLES = """\
@@ -20,6 +21,9 @@ examples:
   subagent-ls catalog --harness claude-code    Claude Code's sources and built-in agents
   subagent-ls catalog --root a --root b        two projects at the same level
   subagent-ls catalog --format json            the subagents/catalog result as JSON
+  subagent-ls catalog --targets claude-code,copilot,gemini,opencode
+                                               these harnesses side by side, and the files
+                                               that play a different role in two of them
 """
 
 
@@ -34,6 +38,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--harness", choices=sorted(PROFILES), help="harness profile (default: setting)"
+    )
+    parser.add_argument(
+        "--targets",
+        metavar="HARNESSES",
+        help="the catalogs of these harnesses side by side (comma list, or `all`)",
     )
     parser.add_argument(
         "--root", action="append", metavar="DIR", help="project folder (default: .)"
@@ -86,20 +95,52 @@ def render_tree(catalog: Catalog) -> str:
     return "\n".join(lines)
 
 
+def render_roles(rows: list[FileRoles]) -> str:
+    """The files whose role (or name) differs between the harnesses, one line each."""
+    differing = [row for row in rows if row.differs]
+    if not differing:
+        return "Every file plays the same role in each of these harnesses."
+    lines = ["Files that play a different role in two of these harnesses:"]
+    for row in differing:
+        roles = " · ".join(
+            f"{harness}: {role}" + (f" as `{row.names[harness]}`" if harness in row.names else "")
+            for harness, role in row.roles.items()
+        )
+        lines.append(f"  {shown_path(row.path)}  {roles}")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         settings = load_settings(args.config)
+        harnesses = harness_list(args.targets) if args.targets else None
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return 2
-    profile = PROFILES[args.harness or settings.harness]
     env = environment(settings, args.home, args.root)
-    catalog, _, problems = build_catalog(profile, env, analyze_on_disk(settings))
-    for problem in problems:
-        print(f"subagent-ls: {problem}", file=sys.stderr)
+    catalogs = []
+    for harness in harnesses or [args.harness or settings.harness]:
+        catalog, _, problems = build_catalog(PROFILES[harness], env, analyze_on_disk(settings))
+        for problem in dict.fromkeys(problems) if not catalogs else ():
+            print(f"subagent-ls: {problem}", file=sys.stderr)
+        catalogs.append(catalog)
+    if harnesses is None:
+        (catalog,) = catalogs
+        if args.format == "json":
+            document = {"version": 1, **catalog.as_json()}
+            sys.stdout.write(printable_json(document, separators=(",", ":")) + "\n")
+        else:
+            sys.stdout.write(printable(render_tree(catalog)) + "\n")
+        return 0
+    rows = file_roles(catalogs)
     if args.format == "json":
-        document = {"version": 1, **catalog.as_json()}
+        document = {
+            "version": 1,
+            "harnesses": [catalog.as_json() for catalog in catalogs],
+            "files": [row.as_json() for row in rows],
+        }
         sys.stdout.write(printable_json(document, separators=(",", ":")) + "\n")
     else:
-        sys.stdout.write(printable(render_tree(catalog)) + "\n")
+        trees = "\n\n".join(render_tree(catalog) for catalog in catalogs)
+        sys.stdout.write(printable(f"{trees}\n\n{render_roles(rows)}") + "\n")
     return 0
