@@ -28,7 +28,10 @@ GOOD = (
     "---\nname: helper\n"
     "description: Reviews code and reports defects. Use when a change is ready.\n---\nBody\n"
 )
-BROKEN = "---\nname: helper\ndescription: 审查 😀 code: now\n---\nBody\n"
+BROKEN = (
+    "---\nname: helper\ndescription: 审查 😀 code: reviews every change and reports defects. Use "
+    "when a change is ready.\n---\nBody\n"
+)
 
 
 async def test_open_publishes_diagnostics_with_version_and_exact_utf16_range(client, workspace):
