@@ -35,7 +35,7 @@ def project(tmp_path: Path) -> Path:
 def test_text_output_is_path_line_col_severity_code_message(project):
     run = run_cli("check", cwd=project)
     assert run.code == 1
-    first = [line for line in run.out.splitlines() if " error " in line][0]
+    first = next(line for line in run.out.splitlines() if " error " in line)
     assert first.startswith(".agents/agents/bad.md:3:27: error yaml-syntax [*] Invalid YAML")
     assert "README.md" not in run.out
     assert run.out.splitlines()[-1].startswith("Checked 2 file(s): 1 error(s)")
