@@ -155,3 +155,33 @@ def test_where_no_form_loads_in_every_target_the_verdict_says_why(tmp_path):
     assert after["claude-code"]["loads"]
     assert after["gemini"]["outcome"] == "rejected"
     assert "Invalid tool name" in after["gemini"]["reason"]
+
+
+def test_many_files_are_judged_for_every_target_in_worker_processes(tmp_path):
+    """Enough files for the check to spread over processes: every report, with the verdict of
+    each target, comes back from its worker."""
+    from subagent_ls.engine.parallel import PARALLEL_FROM
+
+    (tmp_path / ".git").mkdir()
+    folder = tmp_path / ".claude/agents"
+    folder.mkdir(parents=True)
+    for index in range(PARALLEL_FROM + 10):
+        (folder / f"a{index}.md").write_text(REPAIRED.replace("reviewer", f"a{index}"))
+    run = check(tmp_path, "--format", "json", ".claude/agents")
+    files = run.json["files"]
+    assert len(files) == PARALLEL_FROM + 10
+    assert all(
+        [h["id"] for h in f["harnesses"]] == ["claude-code", "agent-core", "copilot"] for f in files
+    )
+
+
+def test_a_package_of_a_monorepo_is_judged_as_its_own_project(tmp_path):
+    """``check .`` at the top of a repository: a package's ``.claude/agents/`` is read by the
+    harnesses run in that package."""
+    path = tmp_path / "packages/web/.claude/agents/reviewer.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(REPAIRED, encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    run = check(tmp_path, "--format", "json", ".")
+    (entry,) = run.json["files"]
+    assert [h["id"] for h in entry["harnesses"]] == ["claude-code", "agent-core", "copilot"]

@@ -16,12 +16,13 @@ warnings where the folder did: the file's own harness decides whether a check fa
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from subagent_ls.dialects import BASE, DIALECTS
-from subagent_ls.dialects.model import Dialect
+from subagent_ls.dialects.model import Dialect, parent_segments
 from subagent_ls.engine.dialect_choice import DialectChoice, source_holding
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
@@ -39,12 +40,17 @@ def harness_names() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """A harness that reads the file, the dialect it reads it in, and why it is a target."""
+    """A harness that reads the file, the id of the dialect it reads it in, and why it is a
+    target (plain data: reports travel between processes)."""
 
     harness: str
     label: str
-    dialect: Dialect
+    dialect: str
     reason: str
+
+    @property
+    def reads_as(self) -> Dialect:
+        return DIALECTS[self.dialect]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +63,7 @@ class TargetVerdict:
     def as_json(self) -> dict[str, object]:
         return {
             "id": self.target.harness,
-            "dialect": self.target.dialect.id,
+            "dialect": self.target.dialect,
             "why": self.target.reason,
             **self.verdict.as_json(),
             "harness": self.target.label,
@@ -76,6 +82,31 @@ def label_of(harness: str) -> str:
     return label[0].upper() + label[1:] if label.startswith("the ") else label
 
 
+def project_of(path: str) -> Path | None:
+    """The project folder of a file in an agent folder (``a/b`` for ``a/b/.claude/agents/x.md``):
+    the folder the harnesses would be run in to read it (None: in no agent folder)."""
+    parents = parent_segments(path)
+    for dialect in DIALECTS.values():
+        for folder in dialect.folders:
+            size = len(folder.segments)
+            for start in range(len(parents) - size, 0, -1):
+                if parents[start : start + size] == folder.segments and (
+                    folder.recursive or start + size == len(parents)
+                ):
+                    return Path("/".join(parents[:start]) or "/")
+    return None
+
+
+def _project_roots(path: str, roots: Iterable[str | Path] | None) -> tuple[Path, ...]:
+    """The given project folders (default: the current one), and the file's own project where
+    it lies in one below them (a package of a monorepo), unless that is the home folder."""
+    given = tuple(Path(os.path.abspath(r)) for r in roots) if roots else (Path.cwd(),)
+    own = project_of(path)
+    if own is None or own in given or own == Path(os.path.expanduser("~")):
+        return given
+    return (*given, own)
+
+
 def find_targets(
     path: str,
     choice: DialectChoice,
@@ -86,20 +117,21 @@ def find_targets(
     harness reading the file's folder, the file's own dialect is the one target."""
     own = choice.dialect.id
     named = settings.targets
+    roots = _project_roots(path, roots)
     found: dict[str, Target] = {}
     for harness in named if named is not None else harness_names():
         source = source_holding(harness, path, settings, roots)
         if source is not None:
             if named is None and harness == BASE.id and source.dialect != BASE.id:
                 continue  # the base format reads this folder as the harness that owns it
-            dialect, reason = DIALECTS[source.dialect], f"reads `{source.label}`"
+            dialect, reason = source.dialect, f"reads `{source.label}`"
         elif named is None:
             continue
         else:
-            dialect, reason = DIALECTS[harness], "named in the targets; judged in its own dialect"
+            dialect, reason = harness, "named in the targets; judged in its own dialect"
         found[harness] = Target(harness, label_of(harness), dialect, reason)
     if own not in found and not named:
-        found[own] = Target(own, label_of(own), choice.dialect, choice.reason)
+        found[own] = Target(own, label_of(own), own, choice.reason)
     first = [found.pop(own)] if own in found else []
     return (*first, *found.values())
 
@@ -112,7 +144,7 @@ def _for_targets(targets: list[Target], finding: Finding, named: bool) -> Findin
     """``finding`` saying which targets it is for (a ``harness-skip`` message names its
     harness already); a warning unless the user named the targets."""
     message = finding.message
-    if not any(message.startswith((t.label, t.dialect.harness)) for t in targets):
+    if not any(message.startswith((t.label, t.reads_as.harness)) for t in targets):
         message = f"{', '.join(t.label for t in targets)}: {message}"
     severity = finding.severity if named else Severity.WARNING
     return replace(
@@ -135,9 +167,9 @@ def lint_for_targets(
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}
     seen = {finding_key(f) for f in own.findings}
     for target in targets:
-        result = by_dialect.get(target.dialect.id)
+        result = by_dialect.get(target.dialect)
         if result is None:
-            result = by_dialect[target.dialect.id] = lint(doc, target.dialect, settings)
+            result = by_dialect[target.dialect] = lint(doc, target.reads_as, settings)
         verdict = result.verdict
         if verdict.harness is None:
             verdict = replace(verdict, harness=target.label)

@@ -60,7 +60,7 @@ def targets_table(harnesses: tuple[TargetVerdict, ...]) -> str:
         does = _OUTCOMES[verdict.outcome] + (
             f" as `{verdict.name}`" if verdict.loads and verdict.name else ""
         )
-        rows.append(f"| {judged.target.label} | as {judged.target.dialect.id} | {_cell(does)} |")
+        rows.append(f"| {judged.target.label} | as {judged.target.dialect} | {_cell(does)} |")
     return "\n".join(rows)
 
 
