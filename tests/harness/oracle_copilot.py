@@ -35,6 +35,8 @@ from oracle import (
 )
 
 HARNESS = "copilot"
+READS = (".github/agents/", ".claude/agents/", "~/.copilot/agents/")
+"""Where a case's file must lie for Copilot CLI to read it (the cross-harness cases)."""
 BINARY = MODULES / "@github/copilot-linux-x64/copilot"
 CACHE = Path(tempfile.gettempdir()) / f"subagent-ls-copilot-{PINS[HARNESS]['version']}"
 _UNPACKED = threading.Lock()
@@ -160,6 +162,11 @@ U = "~/.copilot/agents/"
 def agent(description: str, *lines: str, name: str | None = None) -> str:
     head = [f"name: {name}"] if name is not None else []
     return "---\n" + "\n".join([*head, f"description: {description}", *lines]) + "\n---\nBody.\n"
+
+
+def on(event: str, *entries: str) -> tuple[str, ...]:
+    """The ``hooks:`` lines of one event holding ``entries`` (lines of its list)."""
+    return ("hooks:", f"  {event}:", *(f"    {line}" for line in entries))
 
 
 CASES: list[Case] = [
@@ -416,6 +423,356 @@ CASES: list[Case] = [
             G + "reasoning-effort.md": agent("A", "reasoning-effort: whatever"),
         },
         "typed flags",
+    ),
+    # hooks: each entry checked (types, commands, timeouts, URLs, matchers, groups)
+    Case(
+        "hook-types",
+        {
+            G + "type-none.md": agent("A", *on("preToolUse", "- bash: echo hi")),
+            G + "type-command.md": agent("A", *on("preToolUse", "- type: command", "  bash: x")),
+            G + "type-http.md": agent(
+                "A", *on("preToolUse", "- type: http", "  url: https://example.com/h")
+            ),
+            G + "type-prompt-start.md": agent(
+                "A", *on("sessionStart", "- type: prompt", "  prompt: hi")
+            ),
+            G + "type-prompt.md": agent("A", *on("preToolUse", "- type: prompt", "  prompt: hi")),
+            G + "type-agent.md": agent("A", *on("sessionStart", "- type: agent", "  prompt: hi")),
+            G + "type-bogus.md": agent("A", *on("agentStop", "- type: bogus", "  bash: x")),
+            G + "type-number.md": agent("A", *on("preToolUse", "- type: 5", "  bash: x")),
+            G + "type-null.md": agent("A", *on("preToolUse", "- type:", "  bash: x")),
+            G + "type-capital.md": agent("A", *on("preToolUse", "- type: Command", "  bash: x")),
+        },
+        "command (the default) and http; prompt on sessionStart only",
+    ),
+    Case(
+        "hook-commands",
+        {
+            G + "bash.md": agent("A", *on("postToolUse", "- bash: x")),
+            G + "powershell.md": agent("A", *on("postToolUse", "- powershell: x")),
+            G + "command.md": agent("A", *on("postToolUse", "- command: x")),
+            G + "exec.md": agent("A", *on("postToolUse", "- exec: /bin/true")),
+            G + "two-shells.md": agent("A", *on("postToolUse", "- bash: x", "  command: y")),
+            G + "bash-empty.md": agent("A", *on("postToolUse", "- bash: ''")),
+            G + "exec-and-bash.md": agent("A", *on("postToolUse", "- exec: x", "  bash: y")),
+            G + "no-command.md": agent("A", *on("postToolUse", "- type: command")),
+            G + "empty-hook.md": agent("A", *on("postToolUse", "- {}")),
+            G + "bash-number.md": agent("A", *on("postToolUse", "- bash: 5")),
+            G + "bash-null.md": agent("A", *on("postToolUse", "- bash:")),
+            G + "exec-list.md": agent("A", *on("postToolUse", "- exec: [a, b]")),
+        },
+        "exactly one of exec and the shell keys, each a string",
+    ),
+    Case(
+        "hook-command-fields",
+        {
+            G + "env.md": agent("A", *on("preToolUse", "- bash: x", "  env: {A: b}", "  cwd: .")),
+            G + "unknown-keys.md": agent("A", *on("preToolUse", "- bash: x", "  whatever: 1")),
+            G + "http-keys-ignored.md": agent("A", *on("preToolUse", "- bash: x", "  url: 5")),
+            G + "env-number.md": agent("A", *on("preToolUse", "- bash: x", "  env: 5")),
+            G + "env-null.md": agent("A", *on("preToolUse", "- bash: x", "  env:")),
+            G + "env-value.md": agent("A", *on("preToolUse", "- bash: x", "  env: {A: 5}")),
+            G + "cwd-number.md": agent("A", *on("preToolUse", "- bash: x", "  cwd: 5")),
+        },
+        "env a map of strings, cwd a string, other keys ignored",
+    ),
+    Case(
+        "hook-timeouts",
+        {
+            G + "timeout.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: 5")),
+            G + "timeout-float.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: 1.5")),
+            G + "timeout-sec.md": agent("A", *on("preToolUse", "- bash: x", "  timeoutSec: 9")),
+            G + "timeout-tagged.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  timeout: !!int '5'")
+            ),
+            G + "timeout-string.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: '5'")),
+            G + "timeout-zero.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: 0")),
+            G + "timeout-negative.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: -5")),
+            G + "timeout-null.md": agent("A", *on("preToolUse", "- bash: x", "  timeout:")),
+            G + "timeout-sec-string.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  timeoutSec: 'a'")
+            ),
+            G + "timeout-http.md": agent(
+                "A", *on("preToolUse", "- type: http", "  url: https://e.com", "  timeout: x")
+            ),
+        },
+        "timeout and timeoutSec: numbers above zero",
+    ),
+    Case(
+        "hook-urls",
+        {
+            G + "https.md": agent("A", *on("agentStop", "- type: http", "  url: https://e.com/h")),
+            G + "http.md": agent("A", *on("agentStop", "- type: http", "  url: http://e.com/h")),
+            G + "upper.md": agent("A", *on("agentStop", "- type: http", "  url: HTTPS://e.com")),
+            G + "no-slashes.md": agent("A", *on("agentStop", "- type: http", "  url: https:e.com")),
+            G + "port.md": agent(
+                "A", *on("agentStop", "- type: http", "  url: https://e.com:8443")
+            ),
+            G + "ftp.md": agent("A", *on("agentStop", "- type: http", "  url: ftp://e.com/h")),
+            G + "no-scheme.md": agent("A", *on("agentStop", "- type: http", "  url: e.com/h")),
+            G + "not-a-url.md": agent("A", *on("agentStop", "- type: http", "  url: not a url")),
+            G + "no-host.md": agent("A", *on("agentStop", "- type: http", "  url: 'https:'")),
+            G + "bad-port.md": agent(
+                "A", *on("agentStop", "- type: http", "  url: https://e.com:99999")
+            ),
+            G + "bad-ipv4.md": agent(
+                "A", *on("agentStop", "- type: http", "  url: http://999.1.1.1")
+            ),
+            G + "missing.md": agent("A", *on("agentStop", "- type: http")),
+            G + "number.md": agent("A", *on("agentStop", "- type: http", "  url: 5")),
+        },
+        "an http or https URL the WHATWG parser accepts",
+    ),
+    Case(
+        "hook-https-rules",
+        {
+            G + "http-post.md": agent(
+                "A", *on("postToolUse", "- type: http", "  url: http://e.com")
+            ),
+            G + "http-pre.md": agent("A", *on("preToolUse", "- type: http", "  url: http://e.com")),
+            G + "http-permission.md": agent(
+                "A", *on("permissionRequest", "- type: http", "  url: http://e.com")
+            ),
+            G + "http-localhost.md": agent(
+                "A", *on("preMcpToolCall", "- type: http", "  url: http://localhost:9")
+            ),
+            G + "http-claude-name.md": agent(
+                "A", *on("PreToolUse", "- type: http", "  url: http://e.com")
+            ),
+            G + "env-vars-http.md": agent(
+                "A",
+                *on("postToolUse", "- type: http", "  url: http://e.com", "  allowedEnvVars: [A]"),
+            ),
+            G + "env-vars-empty.md": agent(
+                "A",
+                *on("postToolUse", "- type: http", "  url: http://e.com", "  allowedEnvVars: []"),
+            ),
+            G + "env-vars-https.md": agent(
+                "A",
+                *on("postToolUse", "- type: http", "  url: https://e.com", "  allowedEnvVars: [A]"),
+            ),
+            G + "env-vars-string.md": agent(
+                "A",
+                *on("postToolUse", "- type: http", "  url: https://e.com", "  allowedEnvVars: A"),
+            ),
+            G + "env-vars-number.md": agent(
+                "A",
+                *on("postToolUse", "- type: http", "  url: https://e.com", "  allowedEnvVars: [5]"),
+            ),
+            G + "headers.md": agent(
+                "A", *on("postToolUse", "- type: http", "  url: https://e.com", "  headers: {A: b}")
+            ),
+            G + "headers-number.md": agent(
+                "A", *on("postToolUse", "- type: http", "  url: https://e.com", "  headers: 5")
+            ),
+            G + "headers-value.md": agent(
+                "A", *on("postToolUse", "- type: http", "  url: https://e.com", "  headers: {A: 1}")
+            ),
+        },
+        "https for authorizing events and for allowedEnvVars; headers a map of strings",
+    ),
+    Case(
+        "hook-prompts",
+        {
+            G + "prompt.md": agent("A", *on("SessionStart", "- type: prompt", "  prompt: hi")),
+            G + "prompt-blank.md": agent(
+                "A", *on("sessionStart", "- type: prompt", "  prompt: '  '", "  timeout: x")
+            ),
+            G + "prompt-missing.md": agent("A", *on("sessionStart", "- type: prompt")),
+            G + "prompt-empty.md": agent(
+                "A", *on("sessionStart", "- type: prompt", "  prompt: ''")
+            ),
+            G + "prompt-number.md": agent(
+                "A", *on("sessionStart", "- type: prompt", "  prompt: 5")
+            ),
+        },
+        "a prompt hook needs a non-empty prompt; nothing else is checked",
+    ),
+    Case(
+        "hook-entries",
+        {
+            G + "entry-string.md": agent("A", *on("preToolUse", "- x")),
+            G + "entry-number.md": agent("A", *on("preToolUse", "- 5")),
+            G + "entry-list.md": agent("A", *on("preToolUse", "- [a]")),
+            G + "entry-null.md": agent("A", *on("preToolUse", "-")),
+            G + "entry-second-bad.md": agent("A", *on("preToolUse", "- bash: x", "- type: bogus")),
+            G + "event-null.md": agent("A", "hooks:", "  preToolUse:"),
+            G + "two-events.md": agent(
+                "A", *on("preToolUse", "- bash: x"), "  Stop:", "    - bash: y"
+            ),
+        },
+        "each entry a map",
+    ),
+    Case(
+        "hook-groups",
+        {
+            G + "group.md": agent(
+                "A", *on("preToolUse", "- matcher: Bash", "  hooks:", "    - bash: x")
+            ),
+            G + "group-empty.md": agent("A", *on("preToolUse", "- matcher: Bash", "  hooks: []")),
+            G + "group-own-command.md": agent(
+                "A", *on("preToolUse", "- type: bogus", "  bash: 5", "  hooks:", "    - bash: x")
+            ),
+            G + "group-no-matcher.md": agent("A", *on("preToolUse", "- hooks:", "    - bash: x")),
+            G + "group-no-list.md": agent("A", *on("preToolUse", "- matcher: Bash")),
+            G + "group-null-list.md": agent("A", *on("preToolUse", "- matcher: Bash", "  hooks:")),
+            G + "group-map.md": agent("A", *on("preToolUse", "- matcher: a", "  hooks: {bash: x}")),
+            G + "group-inner-bad.md": agent(
+                "A", *on("preToolUse", "- matcher: a", "  hooks:", "    - bash: x", "    - 5")
+            ),
+            G + "group-nested.md": agent(
+                "A", *on("preToolUse", "- matcher: a", "  hooks:", "    - hooks: []")
+            ),
+            G + "group-inner-hooks-string.md": agent(
+                "A",
+                *on("preToolUse", "- matcher: a", "  hooks:", "    - hooks: x", "      bash: y"),
+            ),
+        },
+        "a matcher group's hooks take its place, one level deep",
+    ),
+    Case(
+        "hook-matchers",
+        {
+            G + "matcher.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: Bash|Read")),
+            G + "matcher-empty.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: ''")),
+            G + "matcher-number.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: 5")),
+            G + "matcher-http-number.md": agent(
+                "A", *on("preToolUse", "- type: http", "  url: https://e.com", "  matcher: 5")
+            ),
+            G + "group-number.md": agent(
+                "A", *on("preToolUse", "- matcher: 5", "  hooks:", "    - bash: x")
+            ),
+            G + "group-null.md": agent(
+                "A", *on("preToolUse", "- matcher:", "  hooks:", "    - bash: x")
+            ),
+            G + "group-empty-string.md": agent(
+                "A", *on("preToolUse", "- matcher: ''", "  hooks:", "    - bash: x")
+            ),
+            G + "inner-wins.md": agent(
+                "A",
+                *on("preToolUse", "- matcher: ''", "  hooks:", "    - bash: x", "      matcher: a"),
+            ),
+            G + "inner-number.md": agent(
+                "A",
+                *on("preToolUse", "- matcher: a", "  hooks:", "    - bash: x", "      matcher: 5"),
+            ),
+        },
+        "a hook's matcher is a non-empty string; a group's passes on when it is one",
+    ),
+    Case(
+        "hook-matcher-regex",
+        {
+            G + "star.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: '*'")),
+            G + "paren.md": agent("A", *on("postToolUse", "- bash: x", "  matcher: '('")),
+            G + "group-star.md": agent(
+                "A", *on("preToolUse", "- matcher: '*'", "  hooks:", "    - bash: x")
+            ),
+            G + "group-star-empty.md": agent(
+                "A", *on("preToolUse", "- matcher: '*'", "  hooks: []")
+            ),
+            G + "claude-star.md": agent("A", *on("PreToolUse", "- bash: x", "  matcher: '*'")),
+            G + "claude-paren.md": agent("A", *on("PreToolUse", "- bash: x", "  matcher: '('")),
+            G + "lookaround.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '(?=B)\\w+(?<!x)'")
+            ),
+            G + "inline-flag.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '(?i)bash'")
+            ),
+            G + "modifier-group.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '(?i:bash)'")
+            ),
+            G + "double-star.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: 'a**'")),
+            G + "lazy.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: 'a*?{,3}\\b+'")),
+            G + "range.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: '[z-a]'")),
+            G + "brace.md": agent("A", *on("preToolUse", "- bash: x", "  matcher: '{1}'")),
+            G + "python-name.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '(?P<n>a)'")
+            ),
+            G + "named.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '(?<n>a)\\k<n>|(?<n>b)'")
+            ),
+            G + "regex-before-type.md": agent(
+                "A", *on("preToolUse", "- type: bogus", "- bash: x", "  matcher: '*'")
+            ),
+        },
+        "matchers compile as JavaScript regular expressions (`*` passes under Claude's names)",
+    ),
+    Case(
+        "hook-claude-events",
+        {
+            G + "claude-stop.md": agent(
+                "A", *on("Stop", "- matcher: x", "  hooks:", "    - bash: y")
+            ),
+            G + "claude-submit.md": agent("A", *on("UserPromptSubmit", "- command: y")),
+            G + "claude-stop-bad.md": agent(
+                "A", *on("Stop", "- matcher: x", "  hooks:", "    - type: bogus")
+            ),
+            G + "claude-agent-hook.md": agent(
+                "A", *on("PreToolUse", "- matcher: x", "  hooks:", "    - type: agent")
+            ),
+            G + "both-names.md": agent(
+                "A", *on("PreToolUse", "- bash: x"), "  preToolUse:", "    - bash: y"
+            ),
+            G + "both-names-bad.md": agent(
+                "A", *on("PreToolUse", "- type: bogus"), "  preToolUse:", "    - bash: y"
+            ),
+        },
+        "Claude Code's event names are read as Copilot's and checked the same",
+    ),
+    Case(
+        "hooks-checked-last",
+        {
+            G + "hooks-and-tools.md": agent("A", "tools: 5", *on("preToolUse", "- type: bogus")),
+            G + "hooks-and-mcp.md": agent("A", *on("preToolUse", "- 5"), "mcp-servers: 5"),
+            G + "event-then-regex.md": agent(
+                "A", *on("preToolUse", "- bash: x", "  matcher: '*'"), "  Foo: []"
+            ),
+        },
+        "refused either way; the other fields' errors come first",
+    ),
+    # explicit tags
+    Case(
+        "tagged-descriptions",
+        {
+            G + "str-number.md": agent("!!str 12"),
+            G + "str-true.md": agent("!!str true"),
+            G + "binary.md": agent("!!binary aGk="),
+            G + "timestamp.md": agent("!!timestamp 2024-01-01"),
+            G + "local-quoted.md": agent("!x '12'"),
+            G + "local-text.md": agent("!x some text"),
+            G + "int-quoted.md": agent("!!int '12'"),
+            G + "int-text.md": agent("!!int 'abc'"),
+            G + "int-leading-zero.md": agent("!!int '012'"),
+            G + "float-quoted.md": agent("!!float '1.5'"),
+            G + "float-infinite.md": agent("!!float '.inf'"),
+            G + "bool-quoted.md": agent("!!bool 'true'"),
+            G + "bool-yes.md": agent("!!bool 'yes'"),
+            G + "null-quoted.md": agent("!!null 'null'"),
+            G + "null-empty.md": agent("!!null ''"),
+            G + "local-number.md": agent("!x 12"),
+            G + "verbatim.md": agent("!<tag:yaml.org,2002:int> '12'"),
+        },
+        "an explicit core tag reads the scalar as its type (or fails); other tags leave text",
+    ),
+    Case(
+        "tagged-names",
+        {
+            G + "name-str.md": agent("A", name="!!str 12"),
+            G + "name-local.md": agent("B", name="!x 'quoted'"),
+            G + "name-empty-str.md": agent("C", name="!!str"),
+            G + "name-int.md": agent("D", name="!!int '7'"),
+        },
+        "tagged names",
+    ),
+    Case(
+        "tagged-anywhere",
+        {
+            G + "unknown-key.md": agent("A", "foo: !!bool 'x'"),
+            G + "in-a-list.md": agent("A", "tools: [a, !!int 'b']"),
+            G + "unknown-key-ok.md": agent("A", "foo: !!int '3'"),
+            G + "in-a-hook.md": agent("A", *on("preToolUse", "- bash: x", "  timeout: !!int '5s'")),
+        },
+        "a tagged scalar that is not of its type fails the whole parse, wherever it is",
     ),
     # folders
     Case("subfolder", {G + "team/sub/a.md": agent("Deep")}, "id team--sub--a"),
