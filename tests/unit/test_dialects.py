@@ -349,3 +349,17 @@ def test_the_tools_claude_code_really_grants(line, granted):
     verdict = lint(doc, DIALECTS["claude-code"], Settings()).verdict
     assert verdict.loads
     assert verdict.as_json().get("tools") == granted
+
+
+def test_the_sources_name_every_variable_they_read():
+    """The sources are cached on HOME and ``SOURCE_VARIABLES``: a variable read and not listed
+    would leave a stale answer."""
+    import re
+    from pathlib import Path
+
+    from subagent_ls.catalog import sources
+
+    text = Path(sources.__file__).read_text()
+    read = set(re.findall(r"environ(?:\.get\(|, )\s*\"([A-Z_]+)\"", text))
+    read |= {f"AGENT_ENABLE_{s}SUBAGENTS" for s in ("", "CUSTOM_")}
+    assert read and read <= set(sources.SOURCE_VARIABLES)

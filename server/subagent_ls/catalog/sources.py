@@ -12,6 +12,17 @@ from pathlib import Path
 
 from subagent_ls.catalog.model import Level, Source
 
+SOURCE_VARIABLES = (
+    "AGENT_CUSTOM_AGENTS_DIRS",
+    "AGENT_ENABLE_CUSTOM_SUBAGENTS",
+    "AGENT_ENABLE_SUBAGENTS",
+    "COPILOT_HOME",
+    "OPENCODE_CONFIG_DIR",
+    "XDG_CONFIG_HOME",
+    "ZUT_AGENT_PROFILES",
+)
+"""The environment variables the sources below depend on (beside HOME)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Environment:

@@ -58,7 +58,7 @@ def dialect_by_folder(path: str) -> DialectChoice | None:
     return None
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=256)
 def _sources(
     harness: str, roots: tuple[str, ...], extra_dirs: tuple[str, ...], process: tuple[object, ...]
 ) -> tuple[Source, ...]:
@@ -74,17 +74,29 @@ def _sources(
     return tuple(reversed(distinct(profile.sources(env))))
 
 
+def process_key() -> tuple[object, ...]:
+    """What the sources depend on in this process: HOME and the variables they read."""
+    from subagent_ls.catalog.sources import SOURCE_VARIABLES
+
+    return (os.path.expanduser("~"), *(os.environ.get(name) for name in SOURCE_VARIABLES))
+
+
 def source_holding(
-    harness: str, path: str, settings: Settings, roots: Iterable[str | Path] | None = None
+    harness: str,
+    path: str,
+    settings: Settings,
+    roots: Iterable[str | Path] | None = None,
+    process: tuple[object, ...] | None = None,
 ) -> Source | None:
     """The most specific source of ``harness`` that lists the file at ``path``, as the catalog
-    reads it. ``roots`` are the project folders (default: the current folder)."""
+    reads it. ``roots`` are the project folders (default: the current folder); ``process`` is
+    ``process_key()``, when the caller has it."""
     from subagent_ls.catalog.scan import holds
 
     folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
-    process = (os.path.expanduser("~"), tuple(sorted(os.environ.items())))
     where = os.path.abspath(path)
-    for source in _sources(harness, folders, tuple(settings.extra_dirs), process):
+    key = process or process_key()
+    for source in _sources(harness, folders, tuple(settings.extra_dirs), key):
         if holds(source, where):
             return source
     return None

@@ -19,11 +19,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from subagent_ls.dialects import BASE, DIALECTS
 from subagent_ls.dialects.model import Dialect, parent_segments
-from subagent_ls.engine.dialect_choice import DialectChoice, source_holding
+from subagent_ls.engine.dialect_choice import DialectChoice, process_key, source_holding
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
 from subagent_ls.engine.lint import LintResult, lint
@@ -97,10 +98,10 @@ def project_of(path: str) -> Path | None:
     return None
 
 
-def _project_roots(path: str, roots: Iterable[str | Path] | None) -> tuple[Path, ...]:
-    """The given project folders (default: the current one), and the file's own project where
-    it lies in one below them (a package of a monorepo), unless that is the home folder."""
-    given = tuple(Path(os.path.abspath(r)) for r in roots) if roots else (Path.cwd(),)
+def _project_roots(path: str, roots: tuple[str, ...]) -> tuple[Path, ...]:
+    """The given project folders, and the file's own project where it lies in one below them
+    (a package of a monorepo), unless that is the home folder."""
+    given = tuple(Path(r) for r in roots)
     own = project_of(path)
     if own is None or own in given or own == Path(os.path.expanduser("~")):
         return given
@@ -115,12 +116,31 @@ def find_targets(
 ) -> tuple[Target, ...]:
     """The file's targets, its own dialect's harness first. With no ``targets`` setting and no
     harness reading the file's folder, the file's own dialect is the one target."""
-    own = choice.dialect.id
-    named = settings.targets
-    roots = _project_roots(path, roots)
+    folder, name = os.path.split(os.path.abspath(path))
+    given = tuple(os.path.abspath(r) for r in roots) if roots else (os.getcwd(),)
+    # whether a source lists a file depends on its folder, a leading `.` and the `.md` suffix
+    stand_in = os.path.join(folder, ("." if name.startswith(".") else "x") + name[-3:])
+    return _targets(
+        stand_in, choice.dialect.id, choice.reason, settings.targets, settings.extra_dirs,
+        given, process_key(),
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def _targets(
+    path: str,
+    own: str,
+    own_reason: str,
+    named: tuple[str, ...] | None,
+    extra_dirs: tuple[str, ...],
+    roots: tuple[str, ...],
+    process: tuple[object, ...],
+) -> tuple[Target, ...]:
+    settings = Settings(extra_dirs=extra_dirs)
+    projects = _project_roots(path, roots)
     found: dict[str, Target] = {}
     for harness in named if named is not None else harness_names():
-        source = source_holding(harness, path, settings, roots)
+        source = source_holding(harness, path, settings, projects, process)
         if source is not None:
             if named is None and harness == BASE.id and source.dialect != BASE.id:
                 continue  # the base format reads this folder as the harness that owns it
@@ -131,7 +151,7 @@ def find_targets(
             dialect, reason = harness, "named in the targets; judged in its own dialect"
         found[harness] = Target(harness, label_of(harness), dialect, reason)
     if own not in found and not named:
-        found[own] = Target(own, label_of(own), own, choice.reason)
+        found[own] = Target(own, label_of(own), own, own_reason)
     first = [found.pop(own)] if own in found else []
     return (*first, *found.values())
 
