@@ -1,13 +1,16 @@
 // The latest catalog: asked for when a server starts and when the harness setting changes,
-// replaced by each `subagents/catalogChanged` notification.
+// replaced by each `subagents/catalogChanged` notification. With every target shown, the catalog
+// of each harness of the `targets` setting (of every harness with a file, without it).
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CATALOG_CHANGED, CATALOG_REQUEST, type Catalog } from './catalog';
+import { CATALOG_CHANGED, CATALOG_REQUEST, type Catalog, HARNESSES } from './catalog';
 import type { ServerController } from './client';
 
 export class CatalogStore implements vscode.Disposable {
   private current: Catalog | undefined;
+  private targetCatalogs: Catalog[] = [];
+  private everyTarget = false;
   private notifications: vscode.Disposable | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[];
@@ -21,7 +24,7 @@ export class CatalogStore implements vscode.Disposable {
       this.changed,
       server.onDidStart((client) => this.attach(client)),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('subagents.harness')) {
+        if (event.affectsConfiguration('subagents.harness') || event.affectsConfiguration('subagents.targets')) {
           void this.refresh();
         }
       }),
@@ -32,14 +35,35 @@ export class CatalogStore implements vscode.Disposable {
     return this.current;
   }
 
+  /** The catalogs of the targets, when every target is shown. */
+  get targets(): Catalog[] {
+    return this.targetCatalogs;
+  }
+
+  async showEveryTarget(every: boolean): Promise<void> {
+    this.everyTarget = every;
+    await this.refresh();
+  }
+
   async refresh(): Promise<void> {
     const client = this.server.running;
     if (client === undefined) {
       return;
     }
-    const harness = vscode.workspace.getConfiguration('subagents').get<string>('harness');
+    const settings = vscode.workspace.getConfiguration('subagents');
+    const harness = settings.get<string>('harness');
     try {
-      this.set(await client.sendRequest<Catalog>(CATALOG_REQUEST, { harness }));
+      const catalog = await client.sendRequest<Catalog>(CATALOG_REQUEST, { harness });
+      if (this.everyTarget) {
+        const named = settings.get<string[] | null>('targets');
+        const asked = await Promise.all(
+          (named ?? Object.keys(HARNESSES)).map((target) =>
+            client.sendRequest<Catalog>(CATALOG_REQUEST, { harness: target }),
+          ),
+        );
+        this.targetCatalogs = named ? asked : asked.filter((each) => each.entries.some((entry) => entry.uri !== null));
+      }
+      this.set(catalog);
     } catch (error) {
       this.output.error(`${CATALOG_REQUEST} failed: ${String(error)}`);
     }

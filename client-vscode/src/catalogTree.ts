@@ -1,7 +1,8 @@
 // The catalog as a tree: grouped by name (the winning definition on top, the definitions it
-// shadows beneath it) or by source. No `vscode` import: unit tested.
+// shadows beneath it) or by source; or the catalogs of several harnesses side by side, one node
+// per harness, each file saying where it plays another role. No `vscode` import: unit tested.
 
-import { type Catalog, type CatalogEntry, entryTooltip, isBuiltin, sourceName } from './catalog';
+import { type Catalog, type CatalogEntry, entryTooltip, HARNESSES, isBuiltin, sourceName } from './catalog';
 
 export type Grouping = 'name' | 'source';
 
@@ -101,4 +102,61 @@ function mostSpecificFirst(catalog: Catalog, entries: CatalogEntry[]): CatalogEn
 
 function compareNames(a: string, b: string): number {
   return a.localeCompare(b, undefined, { sensitivity: 'base' }) || a.localeCompare(b);
+}
+
+export type Role = 'offered' | 'shadowed' | 'disabled' | 'not loaded' | 'not read';
+
+/** What one harness does with a definition. */
+export function roleOf(entry: CatalogEntry): Role {
+  if (!entry.loads) {
+    return 'not loaded';
+  }
+  if (entry.disabled) {
+    return 'disabled';
+  }
+  return entry.effective && entry.shadowedBy === null ? 'offered' : 'shadowed';
+}
+
+/** One node per harness with its catalog beneath; a file that plays another role in another of
+ * these harnesses says so (`copilot: not loaded`, `claude-code: not read`). */
+export function buildTargetsTree(catalogs: Catalog[], grouping: Grouping): TreeNode[] {
+  const roles = new Map<string, Map<string, Role>>();
+  for (const catalog of catalogs) {
+    for (const entry of catalog.entries) {
+      if (entry.uri !== null) {
+        const byHarness = roles.get(entry.uri) ?? new Map<string, Role>();
+        if (!byHarness.has(catalog.harness)) {
+          byHarness.set(catalog.harness, roleOf(entry));
+        }
+        roles.set(entry.uri, byHarness);
+      }
+    }
+  }
+  const harnesses = catalogs.map((catalog) => catalog.harness);
+  const annotate = (harness: string, node: TreeNode): TreeNode => {
+    const own = node.uri === null ? undefined : roles.get(node.uri);
+    const elsewhere = harnesses
+      .filter((other) => other !== harness && own !== undefined)
+      .map((other) => [other, own?.get(other) ?? 'not read'] as const)
+      .filter(([, role]) => role !== own?.get(harness))
+      .map(([other, role]) => `${other}: ${role}`);
+    return {
+      ...node,
+      id: `${harness}/${node.id}`,
+      description: [node.description, ...elsewhere].filter(Boolean).join(' · '),
+      children: node.children.map((child) => annotate(harness, child)),
+    };
+  };
+  return catalogs.map((catalog) => {
+    const offered = catalog.entries.filter((entry) => entry.uri !== null && roleOf(entry) === 'offered').length;
+    return {
+      id: `harness/${catalog.harness}`,
+      label: catalog.harness,
+      description: offered === 1 ? '1 file offered' : `${offered} files offered`,
+      tooltip: HARNESSES[catalog.harness] ?? catalog.harness,
+      icon: 'source',
+      uri: null,
+      children: buildTree(catalog, grouping).map((node) => annotate(catalog.harness, node)),
+    };
+  });
 }

@@ -2,7 +2,7 @@
 
 import * as vscode from 'vscode';
 import type { CatalogStore } from './catalogStore';
-import { buildTree, type Grouping, type NodeIcon, type TreeNode } from './catalogTree';
+import { buildTargetsTree, buildTree, type Grouping, type NodeIcon, type TreeNode } from './catalogTree';
 
 const ICONS: Record<NodeIcon, vscode.ThemeIcon> = {
   agent: new vscode.ThemeIcon('hubot'),
@@ -14,9 +14,11 @@ const ICONS: Record<NodeIcon, vscode.ThemeIcon> = {
   source: new vscode.ThemeIcon('folder'),
 };
 const GROUPING_KEY = 'subagents.catalogGrouping';
+const TARGETS_KEY = 'subagents.catalogEveryTarget';
 
 export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private grouping: Grouping;
+  private everyTarget: boolean;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly view: vscode.TreeView<TreeNode>;
   private readonly subscriptions: vscode.Disposable[];
@@ -27,9 +29,22 @@ export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Di
     private readonly memento: vscode.Memento,
   ) {
     this.grouping = memento.get<Grouping>(GROUPING_KEY, 'name');
+    this.everyTarget = memento.get<boolean>(TARGETS_KEY, false);
     this.view = vscode.window.createTreeView('subagents.catalog', { treeDataProvider: this, showCollapseAll: true });
     this.subscriptions = [this.view, this.changed, store.onDidChange(() => this.update())];
     void vscode.commands.executeCommand('setContext', 'subagents.groupBySource', this.grouping === 'source');
+    void vscode.commands.executeCommand('setContext', 'subagents.everyTarget', this.everyTarget);
+    if (this.everyTarget) {
+      void store.showEveryTarget(true);
+    }
+  }
+
+  /** One harness (the `harness` setting's) or the catalogs of every target side by side. */
+  async showEveryTarget(every: boolean): Promise<void> {
+    this.everyTarget = every;
+    await this.memento.update(TARGETS_KEY, every);
+    await vscode.commands.executeCommand('setContext', 'subagents.everyTarget', every);
+    await this.store.showEveryTarget(every);
   }
 
   async setGrouping(grouping: Grouping): Promise<void> {
@@ -62,7 +77,10 @@ export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Di
       return node.children;
     }
     const catalog = this.store.catalog;
-    return catalog === undefined ? [] : buildTree(catalog, this.grouping);
+    if (catalog === undefined) {
+      return [];
+    }
+    return this.everyTarget ? buildTargetsTree(this.store.targets, this.grouping) : buildTree(catalog, this.grouping);
   }
 
   dispose(): void {
@@ -71,7 +89,7 @@ export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Di
 
   private update(): void {
     const catalog = this.store.catalog;
-    this.view.description = catalog?.harness;
+    this.view.description = this.everyTarget ? 'every target' : catalog?.harness;
     void vscode.commands.executeCommand('setContext', 'subagents.catalogReady', catalog !== undefined);
     this.changed.fire();
   }

@@ -22,6 +22,8 @@ export function registerCommands(
     vscode.commands.registerCommand('subagents.fixAll', fixAll),
     vscode.commands.registerCommand('subagents.groupBySource', () => view.setGrouping('source')),
     vscode.commands.registerCommand('subagents.groupByName', () => view.setGrouping('name')),
+    vscode.commands.registerCommand('subagents.showEveryTarget', () => view.showEveryTarget(true)),
+    vscode.commands.registerCommand('subagents.showOneHarness', () => view.showEveryTarget(false)),
   ];
 }
 
