@@ -42,3 +42,44 @@ async def test_a_file_one_harness_reads_shows_no_targets(client, workspace):
     assert "| Target |" not in hover.contents.value
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc_id(uri)))
     assert not any("targets" in lens.command.title for lens in lenses)
+
+
+async def test_a_fix_that_would_break_another_target_is_shown_disabled(client, workspace):
+    """``tools: []`` in the base format: its fix, ``tools: false``, is one GitHub Copilot CLI
+    rejects, so with Copilot among the targets the fix is not applied, and an editor that shows
+    disabled actions says why."""
+    import asyncio
+
+    text = (
+        "---\nname: reviewer\ndescription: Reviews code and reports defects. Use when a change "
+        "is ready.\ntools: []\n---\nBody.\n"
+    )
+    uri = await open_document(client, workspace / ".agents/agents/reviewer.md", text)
+
+    async def tools_empty_actions() -> list:
+        (diagnostic,) = [d for d in client.diagnostics[uri] if d.code == "tools-empty"]
+        context = types.CodeActionContext(diagnostics=[diagnostic])
+        params = types.CodeActionParams(doc_id(uri), diagnostic.range, context)
+        actions = await client.text_document_code_action_async(params) or []
+        return [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+
+    (offered,) = await tools_empty_actions()
+    assert offered.disabled is None and offered.edit is not None
+    settings = {"targets": ["harness-subagents", "copilot"]}
+    client.set_configuration(settings, section="subagents")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    for _ in range(100):
+        actions = await tools_empty_actions()
+        if not actions or actions[0].disabled is not None:
+            break
+        await asyncio.sleep(0.1)
+    shows_disabled = bool(
+        client.capabilities.text_document.code_action
+        and client.capabilities.text_document.code_action.disabled_support
+    )
+    if shows_disabled:
+        (action,) = actions
+        assert action.edit is None
+        assert "the GitHub Copilot CLI verdict would get worse" in action.disabled.reason
+    else:
+        assert actions == []

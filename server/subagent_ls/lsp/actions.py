@@ -59,20 +59,22 @@ def rename_file_action(
     )
 
 
-def _passes_guards(state: ServerState, analysis: Analysis, finding: Finding) -> bool:
-    """Whether the fix passes the guards ``check --fix`` applies (see engine.fixes)."""
+def guard_problem(state: ServerState, analysis: Analysis, finding: Finding) -> str | None:
+    """Why the fix fails the guards ``check --fix`` applies (see engine.fixes), None when it
+    passes them: for one thing, a fix must not make any target harness do less."""
     from subagent_ls.engine.fixes import try_fixes
 
     choice = analysis.choice
     outcome = try_fixes(analysis.doc, analysis.result, [finding], lambda d: state.lint(d, choice))
-    return not isinstance(outcome, str)
+    return outcome if isinstance(outcome, str) else None
 
 
 def quick_fixes(
     state: ServerState, analysis: Analysis, diagnostics: list[types.Diagnostic]
 ) -> list:
     """Each diagnostic's fix, safe or not (the user picks it), if it passes the guards; a safe
-    fix is the preferred action."""
+    fix is the preferred action. A fix that fails them is shown disabled, with the reason,
+    where the client shows disabled actions."""
     from subagent_ls.rules.identity import NAME_MISMATCH
 
     actions = []
@@ -80,7 +82,8 @@ def quick_fixes(
         finding = _finding_for(state, analysis, diagnostic)
         if finding is None:
             continue
-        if finding.fix is not None and _passes_guards(state, analysis, finding):
+        problem = guard_problem(state, analysis, finding) if finding.fix is not None else None
+        if finding.fix is not None and problem is None:
             actions.append(
                 types.CodeAction(
                     title=finding.fix.title,
@@ -88,6 +91,15 @@ def quick_fixes(
                     diagnostics=[diagnostic],
                     edit=workspace_edit(state, analysis, list(finding.fix.edits)),
                     is_preferred=finding.fix.safe,
+                )
+            )
+        elif finding.fix is not None and state.disabled_actions:
+            actions.append(
+                types.CodeAction(
+                    title=finding.fix.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    disabled=types.CodeActionDisabled(reason=f"Not applied: {problem}."),
                 )
             )
         if finding.code == NAME_MISMATCH and (

@@ -38,6 +38,8 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     completion_caps = capabilities.text_document and capabilities.text_document.completion
     item = completion_caps and completion_caps.completion_item
     state.snippets = bool(item and item.snippet_support)
+    code_action = capabilities.text_document and capabilities.text_document.code_action
+    state.disabled_actions = bool(code_action and code_action.disabled_support)
     window = capabilities.window
     state.work_done_progress = bool(window and window.work_done_progress)
     watched = capabilities.workspace and capabilities.workspace.did_change_watched_files

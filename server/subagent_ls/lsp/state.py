@@ -44,6 +44,8 @@ class ServerState:
     rename_files: bool = False
     document_changes: bool = False
     snippets: bool = False
+    disabled_actions: bool = False
+    """The client shows code actions that cannot be applied, with the reason."""
     work_done_progress: bool = False
     watch_files: bool = False
     roots: tuple[Path, ...] = ()
