@@ -1,7 +1,8 @@
 """Benchmark of the language server over stdio, measured by a client (pygls's LanguageClient).
 
 - didChange → publishDiagnostics for a 10-line frontmatter with a 200-line body (edits in the
-  frontmatter and in the body), and for a 200-line frontmatter;
+  frontmatter and in the body), the same file in ``.claude/agents/`` (judged for its three
+  target harnesses), and for a 200-line frontmatter;
 - completion and hover latency;
 - start-up (spawn → initialize result) against a bare pygls 2 server on the same machine.
 
@@ -150,12 +151,15 @@ async def startup(runs: int) -> tuple[float, float]:
 async def main(runs: int) -> int:
     root = Path(tempfile.mkdtemp())
     (root / ".agents" / "agents").mkdir(parents=True)
+    (root / ".claude" / "agents").mkdir(parents=True)
     session = Session()
     await session.start(root)
     small = (root / ".agents/agents/bench.md").as_uri()
     large = (root / ".agents/agents/large.md").as_uri()
+    shared = (root / ".claude/agents/bench.md").as_uri()
     await session.open(small, SMALL)
     await session.open(large, LARGE)
+    await session.open(shared, SMALL)
     results = {
         "didChange → diagnostics, 10-line frontmatter, edit in frontmatter": await edits(
             session, small, runs, 2, 13, 2
@@ -165,6 +169,9 @@ async def main(runs: int) -> int:
         ),
         "didChange → diagnostics, 200-line frontmatter": await edits(
             session, large, runs, 50, 8, 2
+        ),
+        "didChange → diagnostics, 10-line frontmatter, three target harnesses": await edits(
+            session, shared, runs, 2, 13, 2
         ),
     }
     doc = types.TextDocumentIdentifier(small)
@@ -185,6 +192,7 @@ async def main(runs: int) -> int:
         "didChange → diagnostics, 10-line frontmatter, edit in frontmatter": (3, 7),
         "didChange → diagnostics, 10-line frontmatter, edit in body": (3, 7),
         "didChange → diagnostics, 200-line frontmatter": (5, None),
+        "didChange → diagnostics, 10-line frontmatter, three target harnesses": (3, 7),
         "completion": (None, 3),
         "hover": (None, 3),
     }
