@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from subagent_ls.catalog.model import Level, Source
@@ -160,7 +160,7 @@ def claude_code_sources(env: Environment) -> list[Source]:
                     True,
                 )
             )
-    return [replace(source, hidden=True) for source in sources]
+    return [source._replace(hidden=True) for source in sources]
 
 
 def switched_on(environ: Mapping[str, str], name: str) -> bool:
@@ -225,7 +225,7 @@ def gemini_sources(env: Environment) -> list[Source]:
         _folder("user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents")
     ]
     sources += _per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
-    return [replace(source, hidden=True) for source in sources]
+    return [source._replace(hidden=True) for source in sources]
 
 
 def repository_folders(root: Path) -> list[Path]:
@@ -261,7 +261,7 @@ def copilot_sources(env: Environment) -> list[Source]:
         _folder(source_id, label, "project", top - 1 - rank, "copilot", path)
         for rank, (source_id, label, path) in enumerate(folders)
     ]
-    return [replace(source, recursive=True) for source in sources]
+    return [source._replace(recursive=True) for source in sources]
 
 
 def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import replace
 
 from subagent_ls.dialects.zod_checks import (
     SOURCE,
@@ -252,7 +251,7 @@ def _remote_list(root: YamlNode, opening: Span) -> Verdict:
         f"Gemini CLI reads {len(root.value)} remote agents from this file; the catalog lists "
         "only the first."
     )
-    return replace(first, note=note)
+    return first._replace(note=note)
 
 
 def _remote(root: YamlNode) -> Verdict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from subagent_ls.engine.findings import Severity
 
@@ -75,8 +75,7 @@ class FieldSpec:
     """For a map of maps: keys every entry must have."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trap:
+class Trap(NamedTuple):
     """A field the harness's document says does less (or more) than it reads: ``code`` is the
     rule that reports it. It applies when ``key`` is present with a scalar value matching the
     regular expression ``value`` (None: any value), or, with ``tool``, when the list ``key``
@@ -92,8 +91,7 @@ class Trap:
     also: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Folder:
+class Folder(NamedTuple):
     """An agent folder: path segments that must appear in a file's parent path, relative to
     a project or home; ``recursive`` folders also own files in their subfolders."""
 

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
 
@@ -35,8 +34,7 @@ Reading = Literal["parsed", "repaired", "bare", "skipped"]
 ``error`` says why); ``skipped``: the rewritten frontmatter does not parse either."""
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(NamedTuple):
     """The outcome of reading one file: ``root`` is the frontmatter (None: ``{}``), ``source``
     the text its spans point into (the file, or the rewritten file), ``content`` the body."""
 

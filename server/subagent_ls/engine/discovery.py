@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import Folder, parent_segments
@@ -41,8 +41,7 @@ HEAD_BYTES = 8192
 _TOP_LEVEL_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A file to check, or a path that could not be read (``problem`` says why)."""
 
     path: str

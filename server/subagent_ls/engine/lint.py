@@ -6,7 +6,8 @@ in one "more findings" finding per rule)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.dialects.model import Dialect
@@ -24,8 +25,7 @@ MAX_FINDINGS_PER_FILE = 300
 _SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
 
-@dataclass(frozen=True, slots=True)
-class LintResult:
+class LintResult(NamedTuple):
     findings: list[Finding]
     verdict: Verdict
 
