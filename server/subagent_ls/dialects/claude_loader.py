@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from subagent_ls.dialects.claude_hooks import hooks_problem, top_level_guard
 from subagent_ls.engine.document import AgentDocument
@@ -29,7 +30,6 @@ NAME_LIMIT = 256
 _WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 """JavaScript's ``\\s``."""
 _FENCE = re.compile(rf"---[{_WS}]*\n([\s\S]*?)---[{_WS}]*\n?")
-_REPAIRABLE = re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
 _NEEDS_QUOTES = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
 _LEADING_TABS = re.compile(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
 _CORE_NUMBER = re.compile(
@@ -42,11 +42,19 @@ _TAG = re.compile(r"^!\S*\s+")
 _UNREADABLE_TEXT = ("not valid UTF-8", "binary")
 
 
+@cache
+def _repairable() -> re.Pattern[str]:
+    """A ``key: value`` line the repair rewrites (compiled at first use: only YAML that does
+    not parse is repaired)."""
+    return re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
+
+
 def repair(yaml_text: str) -> str:
     """Claude Code's second attempt at YAML that failed to parse."""
     lines = []
+    repairable = _repairable()
     for line in yaml_text.split("\n"):
-        match = _REPAIRABLE.fullmatch(line)
+        match = repairable.fullmatch(line)
         if match is None:
             lines.append(line)
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 from typing import NamedTuple
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
@@ -22,7 +23,11 @@ from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContex
 MAX_FINDINGS_PER_FILE = 300
 """Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
-_SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
+
+@cache
+def _suppression() -> re.Pattern[str]:
+    """A suppression comment (compiled at first use: few files have one)."""
+    return re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
 
 class LintResult(NamedTuple):
@@ -53,7 +58,7 @@ def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
     if "subagent-ls" not in doc.yaml_text:
         return frozenset()
     codes = set()
-    for match in _SUPPRESSION.finditer(doc.yaml_text):
+    for match in _suppression().finditer(doc.yaml_text):
         codes.update(code.strip() for code in match[1].split(",") if code.strip())
     return frozenset(codes)
 
