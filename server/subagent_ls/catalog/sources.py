@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.catalog.model import Level, Source
+from subagent_ls.dialects.model import EMPTY_MAPPING
 
 
-@dataclass(frozen=True, slots=True)
-class Environment:
+class Environment(NamedTuple):
     """What discovery depends on: HOME, the project roots, extra folders from settings, the
     process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...) and the
     names the user disabled."""
@@ -22,7 +22,7 @@ class Environment:
     home: Path
     roots: tuple[Path, ...]
     extra_dirs: tuple[Path, ...] = ()
-    environ: Mapping[str, str] = field(default_factory=dict)
+    environ: Mapping[str, str] = EMPTY_MAPPING
     disabled: frozenset[str] = frozenset()
 
 
