@@ -7,6 +7,7 @@ import re
 from functools import cache
 
 from subagent_ls.engine.findings import Fix, Severity, excerpt
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.yaml_edits import replace_scalar
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
@@ -36,7 +37,7 @@ _TRIGGER = re.compile(
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
     re.IGNORECASE,
 )
-_CJK_TRIGGER = re.compile(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
+_CJK_TRIGGER = LazyPattern(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
 
 
 @cache
