@@ -3,8 +3,6 @@ byte outside the edit (comments, quoting, key order, body) is unchanged."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -156,7 +154,7 @@ def _with_fix(text: str, fix: Fix, code: str = "tools-format", dialect: str = "c
         result = lint(doc, DIALECTS[dialect], Settings())
         if doc.text == text:
             extra = Finding(code, "injected", fix.edits[0].span, fix=fix)
-            result = replace(result, findings=[extra, *result.findings])
+            result = result._replace(findings=[extra, *result.findings])
         return result
 
     return run

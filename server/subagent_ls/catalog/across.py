@@ -4,8 +4,8 @@ all), and the files whose roles differ from one harness to another."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.catalog.model import Catalog, Entry
 
@@ -24,8 +24,7 @@ def role_of(entry: Entry) -> str:
     return "offered"
 
 
-@dataclass(frozen=True, slots=True)
-class FileRoles:
+class FileRoles(NamedTuple):
     """One file and its role in each harness (``not read`` where none of its sources lists it),
     with the name each harness gives it."""
 

@@ -5,7 +5,6 @@ its ``duplicate-name``, ``shadowed`` and ``overrides`` findings."""
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 
 from subagent_ls.catalog.model import Entry
@@ -72,7 +71,7 @@ def with_cross_file_findings(
     if not extra:
         return reports
     return [
-        replace(r, findings=tuple(sorted((*r.findings, *extra[id(r)]), key=_order)))
+        r._replace(findings=tuple(sorted((*r.findings, *extra[id(r)]), key=_order)))
         if id(r) in extra
         else r
         for r in reports

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
@@ -164,4 +164,4 @@ class LiveCatalog:
 
 def _moved_only(new: FileFacts, old: FileFacts) -> bool:
     """Whether only the place of ``name`` changed (a line added above it)."""
-    return replace(new, name_location=None) == replace(old, name_location=None)
+    return new._replace(name_location=None) == old._replace(name_location=None)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Level = Literal["builtin", "plugin", "user", "project", "custom"]
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One place definitions come from. ``rank`` orders sources from least to most specific;
     ``path`` is None for built-ins; ``recursive`` folders own their subfolders too; ``hidden``
     sources also read files (and, when recursive, folders) whose names start with ``.``."""

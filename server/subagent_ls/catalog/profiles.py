@@ -4,9 +4,8 @@ names it removes, and how it settles two definitions of one name (as each seed o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from subagent_ls.catalog.model import Entry, Source
 from subagent_ls.catalog.sources import (
@@ -41,8 +40,7 @@ def distinct(sources: list[Source]) -> list[Source]:
     return kept
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
+class Profile(NamedTuple):
     """``same_source`` says which of two definitions in one source the harness takes
     (``unsaid``: its document does not say; the catalog shows the first) and
     ``duplicate_severity`` how bad such a pair is; ``builtin_collision`` whether a definition

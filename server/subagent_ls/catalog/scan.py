@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.catalog.model import Catalog, Entry, Source
 from subagent_ls.catalog.profiles import Environment, Profile, distinct
@@ -26,8 +26,7 @@ from subagent_ls.engine.walk import BROKEN_LINK, walk
 BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
 
 
-@dataclass(frozen=True, slots=True)
-class NameLocation:
+class NameLocation(NamedTuple):
     """Where a file's ``name`` value is: its line, that line's text and code-point columns
     (enough to give a range in any position encoding without keeping the document)."""
 
@@ -37,8 +36,7 @@ class NameLocation:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class FileFacts:
+class FileFacts(NamedTuple):
     """What the catalog needs of one file, as its harness reads it."""
 
     name: str

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.catalog.model import Level, Source
+from subagent_ls.dialects.model import EMPTY_MAPPING
 
 SOURCE_VARIABLES = (
     "AGENT_CUSTOM_AGENTS_DIRS",
@@ -24,8 +25,7 @@ SOURCE_VARIABLES = (
 """The environment variables the sources below depend on (beside HOME)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Environment:
+class Environment(NamedTuple):
     """What discovery depends on: HOME, the project roots, extra folders from settings, the
     process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...) and the
     names the user disabled."""
@@ -33,7 +33,7 @@ class Environment:
     home: Path
     roots: tuple[Path, ...]
     extra_dirs: tuple[Path, ...] = ()
-    environ: Mapping[str, str] = field(default_factory=dict)
+    environ: Mapping[str, str] = EMPTY_MAPPING
     disabled: frozenset[str] = frozenset()
 
 
@@ -171,7 +171,7 @@ def claude_code_sources(env: Environment) -> list[Source]:
                     True,
                 )
             )
-    return [replace(source, hidden=True) for source in sources]
+    return [source._replace(hidden=True) for source in sources]
 
 
 def switched_on(environ: Mapping[str, str], name: str) -> bool:
@@ -236,7 +236,7 @@ def gemini_sources(env: Environment) -> list[Source]:
         _folder("user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents")
     ]
     sources += _per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
-    return [replace(source, hidden=True) for source in sources]
+    return [source._replace(hidden=True) for source in sources]
 
 
 def repository_folders(root: Path) -> list[Path]:
@@ -272,7 +272,7 @@ def copilot_sources(env: Environment) -> list[Source]:
         _folder(source_id, label, "project", top - 1 - rank, "copilot", path)
         for rank, (source_id, label, path) in enumerate(folders)
     ]
-    return [replace(source, recursive=True) for source in sources]
+    return [source._replace(recursive=True) for source in sources]
 
 
 def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -224,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     )
     reports = _with_cross_file_findings(reports, settings)
     if args.quiet:
-        reports = [replace(r, findings=_errors(r.findings)) for r in reports]
+        reports = [r._replace(findings=_errors(r.findings)) for r in reports]
     output = _render(args, reports)
     if output:
         sys.stdout.write(output + "\n")

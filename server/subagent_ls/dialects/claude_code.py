@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from subagent_ls.dialects.claude_loader import claude_code_verdict
 from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
 from subagent_ls.engine.document import AgentDocument
@@ -331,7 +329,7 @@ def granted_tools(doc: AgentDocument) -> tuple[str, ...] | None:
 
 
 def with_granted_tools(doc: AgentDocument, verdict: Verdict) -> Verdict:
-    return replace(verdict, tools=granted_tools(doc)) if verdict.loads else verdict
+    return verdict._replace(tools=granted_tools(doc)) if verdict.loads else verdict
 
 
 DIALECT = Dialect(

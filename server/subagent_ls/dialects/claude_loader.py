@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from subagent_ls.dialects.claude_hooks import hooks_problem, top_level_guard
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, excerpt
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.source import MAX_FILE_BYTES
 from subagent_ls.engine.verdict import Verdict
 from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
@@ -28,25 +30,32 @@ NAME_LIMIT = 256
 """The longest name Claude Code takes, in UTF-16 code units."""
 _WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 """JavaScript's ``\\s``."""
-_FENCE = re.compile(rf"---[{_WS}]*\n([\s\S]*?)---[{_WS}]*\n?")
-_REPAIRABLE = re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
-_NEEDS_QUOTES = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
-_LEADING_TABS = re.compile(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
-_CORE_NUMBER = re.compile(
+_FENCE = LazyPattern(rf"---[{_WS}]*\n([\s\S]*?)---[{_WS}]*\n?")
+_NEEDS_QUOTES = LazyPattern(r"[{}\[\]*&#!|>%@`]|: ")
+_LEADING_TABS = LazyPattern(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
+_CORE_NUMBER = LazyPattern(
     r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
 )
 """Plain scalars that YAML 1.2's core schema (Bun's) reads as numbers; ``1_000`` or ``0b1``
 are strings there."""
-_TAG = re.compile(r"^!\S*\s+")
+_TAG = LazyPattern(r"^!\S*\s+")
 _UNREADABLE_TEXT = ("not valid UTF-8", "binary")
+
+
+@cache
+def _repairable() -> re.Pattern[str]:
+    """A ``key: value`` line the repair rewrites (compiled at first use: only YAML that does
+    not parse is repaired)."""
+    return re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
 
 
 def repair(yaml_text: str) -> str:
     """Claude Code's second attempt at YAML that failed to parse."""
     lines = []
+    repairable = _repairable()
     for line in yaml_text.split("\n"):
-        match = _REPAIRABLE.fullmatch(line)
+        match = repairable.fullmatch(line)
         if match is None:
             lines.append(line)
             continue

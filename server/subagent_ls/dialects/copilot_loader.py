@@ -44,17 +44,18 @@ from subagent_ls.dialects.model import parent_segments, posix
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, excerpt
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.verdict import Verdict
 from subagent_ls.engine.yamltree import Kind, YamlNode, YamlParse, parse_yaml
 
 HARNESS = "GitHub Copilot"
-_FENCE = re.compile(r"---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)")
+_FENCE = LazyPattern(r"---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)")
 _NULLS = frozenset({"~", "null", "Null", "NULL", ""})
 _BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
 _BOOLEANS["FALSE"] = False
 _RADIX = {"0x": 16, "0o": 8, "0b": 2}
-_FLOAT = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|infinity|nan)", re.I)
-_INFINITE = re.compile(r"[+-]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_FLOAT = LazyPattern(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|infinity|nan)", re.I)
+_INFINITE = LazyPattern(r"[+-]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 ANCHORS = ((".github", "agents"), (".claude", "agents"), (".copilot", "agents"), ("agents",))
 """Folders an agent's id is taken below (innermost match), the most specific first: the
 project's two folders, ``~/.copilot/agents``, and ``$COPILOT_HOME/agents``."""

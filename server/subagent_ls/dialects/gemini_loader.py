@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import replace
 
 from subagent_ls.dialects.zod_checks import (
     SOURCE,
@@ -40,12 +39,13 @@ from subagent_ls.dialects.zod_checks import (
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.verdict import Verdict
 from subagent_ls.engine.yamltree import YamlNode, parse_yaml
 
 HARNESS = "Gemini CLI"
-FRONTMATTER = re.compile(r"---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?")
-NAME = re.compile(r"[a-z0-9\-_]+")
+FRONTMATTER = LazyPattern(r"---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?")
+NAME = LazyPattern(r"[a-z0-9\-_]+")
 BUILTIN_TOOLS = frozenset(
     {
         "glob", "write_todos", "write_file", "google_web_search", "web_fetch", "replace",
@@ -58,7 +58,7 @@ BUILTIN_TOOLS = frozenset(
 )  # fmt: skip
 """``ALL_BUILTIN_TOOL_NAMES`` of the pinned version."""
 LEGACY_TOOLS = frozenset({"search_file_content"})
-_MCP_SLUG = re.compile(r"[a-z0-9_.:\-]+", re.IGNORECASE)
+_MCP_SLUG = LazyPattern(r"[a-z0-9_.:\-]+", re.IGNORECASE)
 
 
 def slug(node: YamlNode, path: str) -> list[Issue]:
@@ -252,7 +252,7 @@ def _remote_list(root: YamlNode, opening: Span) -> Verdict:
         f"Gemini CLI reads {len(root.value)} remote agents from this file; the catalog lists "
         "only the first."
     )
-    return replace(first, note=note)
+    return first._replace(note=note)
 
 
 def _remote(root: YamlNode) -> Verdict:

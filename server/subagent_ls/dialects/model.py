@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from subagent_ls.engine.findings import Severity
 
@@ -50,8 +50,11 @@ NAME_IS_FREE: Mapping[str, Severity | None] = {
 """Severities for a dialect whose harness takes any string as a name."""
 
 
-@dataclass(frozen=True, slots=True)
-class FieldSpec:
+EMPTY_MAPPING: Mapping = MappingProxyType({})
+"""The default of a record's mapping field (records are immutable, so is their default)."""
+
+
+class FieldSpec(NamedTuple):
     """One frontmatter field: accepted YAML types, allowed values (value → documentation), and
     what the harness does with a bad value when that differs from the dialect's default."""
 
@@ -59,7 +62,7 @@ class FieldSpec:
     doc: str
     types: tuple[ValueType, ...]
     required: bool = False
-    values: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = EMPTY_MAPPING
     pattern: str | None = None
     """Values matching this regular expression are valid too (e.g. full model ids)."""
     minimum: float | None = None
@@ -75,8 +78,7 @@ class FieldSpec:
     """For a map of maps: keys every entry must have."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trap:
+class Trap(NamedTuple):
     """A field the harness's document says does less (or more) than it reads: ``code`` is the
     rule that reports it. It applies when ``key`` is present with a scalar value matching the
     regular expression ``value`` (None: any value), or, with ``tool``, when the list ``key``
@@ -92,8 +94,7 @@ class Trap:
     also: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Folder:
+class Folder(NamedTuple):
     """An agent folder: path segments that must appear in a file's parent path, relative to
     a project or home; ``recursive`` folders also own files in their subfolders."""
 
@@ -117,8 +118,7 @@ class Folder:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Dialect:
+class Dialect(NamedTuple):
     """Everything the engine needs to know about one harness's reading of a subagent file.
 
     ``severity`` changes a rule's severity (None switches it off). ``invalid_severity`` and
@@ -143,12 +143,12 @@ class Dialect:
     invalid_severity: Severity = Severity.ERROR
     invalid_effect: str = ""
     known_tools: frozenset[str] | None = None
-    tool_docs: Mapping[str, str] = field(default_factory=dict)
+    tool_docs: Mapping[str, str] = EMPTY_MAPPING
     """What the harness's document says of a tool name (completion shows it)."""
     tools_split_on_spaces: bool = True
     """Whether a ``tools`` string without commas is split at spaces (False: commas only)."""
     traps: tuple[Trap, ...] = ()
-    key_notes: Mapping[str, str] = field(default_factory=dict)
+    key_notes: Mapping[str, str] = EMPTY_MAPPING
     """For keys that are not fields: what the harness's document says they are instead."""
     body_empty_effect: str | None = None
     """What an empty body means where the harness adds to it (``body-empty`` says it)."""
@@ -164,7 +164,7 @@ class Dialect:
     """Whether the harness resolves tool patterns (``*``, ``Bash(git:*)``, ``mcp__…``, names
     with ``/``); where it does not, ``tools-unknown`` checks each name as written."""
     stem_suffixes: tuple[str, ...] = (".md",)
-    severity: Mapping[str, Severity | None] = field(default_factory=dict)
+    severity: Mapping[str, Severity | None] = EMPTY_MAPPING
     verified_with: str | None = None
     """The harness version whose loader this dialect was checked against (None for the
     dialects of documents: the base format and the seed harnesses)."""

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, NamedTuple
 
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
 
 Reading = Literal["parsed", "repaired", "bare", "skipped"]
@@ -35,8 +35,7 @@ Reading = Literal["parsed", "repaired", "bare", "skipped"]
 ``error`` says why); ``skipped``: the rewritten frontmatter does not parse either."""
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(NamedTuple):
     """The outcome of reading one file: ``root`` is the frontmatter (None: ``{}``), ``source``
     the text its spans point into (the file, or the rewritten file), ``content`` the body."""
 
@@ -111,8 +110,8 @@ def _js_yaml_problem(node: YamlNode) -> str | None:
     return None
 
 
-_SANITIZED = re.compile(r"^---\r?\n([\s\S]*?)\r?\n---")
-_SANITIZED_LINE = re.compile(r"([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*([^\n\r\u2028\u2029]*)")
+_SANITIZED = LazyPattern(r"^---\r?\n([\s\S]*?)\r?\n---")
+_SANITIZED_LINE = LazyPattern(r"([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*([^\n\r\u2028\u2029]*)")
 
 
 def sanitize(text: str) -> str:
@@ -162,15 +161,15 @@ def load(text: str) -> Loaded:
 
 JsType = Literal["string", "number", "boolean", "null", "date", "array", "object"]
 
-_FLOAT = re.compile(
+_FLOAT = LazyPattern(
     r"[-+]?(?:0|[1-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?"
     r"|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*"
     r"|[-+]?\.(?:inf|Inf|INF)"
     r"|\.(?:nan|NaN|NAN)"
 )
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_TIMESTAMP = re.compile(
+_DATE = LazyPattern(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_TIMESTAMP = LazyPattern(
     r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
     r"(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?"
 )

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable
 from contextvars import ContextVar
 from urllib.parse import urlsplit
 
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.yamltree import YamlNode
 
-_JS_FLOAT = re.compile(
+_JS_FLOAT = LazyPattern(
     r"[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
 )
-_JS_INT = re.compile(
+_JS_INT = LazyPattern(
     r"[-+]?(?:0b[01_]*[01][01_]*|0x[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*|0o[0-7_]*[0-7][0-7_]*"
     r"|0|[0-9][0-9_]*)"
 )

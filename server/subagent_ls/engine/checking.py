@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from functools import partial
+from typing import NamedTuple
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.dialect_choice import DialectChoice, choose_dialect
@@ -27,8 +27,7 @@ from subagent_ls.engine.targets import TargetVerdict, lint_for_targets
 from subagent_ls.engine.verdict import Verdict
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """A span as an LSP range (0-based, UTF-16) and as people count (1-based, characters)."""
 
     start_line: int
@@ -53,15 +52,13 @@ class Place:
         )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class RelatedPlace:
+class RelatedPlace(NamedTuple):
     message: str
     path: str
     place: Place
 
 
-@dataclass(frozen=True, slots=True)
-class LocatedFinding:
+class LocatedFinding(NamedTuple):
     code: str
     severity: Severity
     message: str
@@ -72,8 +69,7 @@ class LocatedFinding:
     targets: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class FileReport:
+class FileReport(NamedTuple):
     """What was found in (and fixed in) one file."""
 
     path: str
@@ -131,12 +127,12 @@ def check_candidate(
     outcome = fix_document(doc, run, unsafe=unsafe_fixes)
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
     if not outcome.applied:
-        return replace(_report(outcome.doc, choice, outcome.result), not_fixed=not_fixed)
+        return _report(outcome.doc, choice, outcome.result)._replace(not_fixed=not_fixed)
     write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
     if write_error is not None:
-        return replace(_report(doc, choice, run(doc)), write_error=write_error)
+        return _report(doc, choice, run(doc))._replace(write_error=write_error)
     fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
-    return replace(_report(outcome.doc, choice, outcome.result), fixed=fixed, not_fixed=not_fixed)
+    return _report(outcome.doc, choice, outcome.result)._replace(fixed=fixed, not_fixed=not_fixed)
 
 
 def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> FileReport:

@@ -8,11 +8,10 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fnmatch import fnmatch
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from subagent_ls.dialects import BASE, DIALECTS
 from subagent_ls.dialects.model import Dialect, parent_segments, posix
@@ -23,8 +22,7 @@ if TYPE_CHECKING:
     from subagent_ls.catalog.model import Source
 
 
-@dataclass(frozen=True, slots=True)
-class DialectChoice:
+class DialectChoice(NamedTuple):
     dialect: Dialect
     reason: str
 

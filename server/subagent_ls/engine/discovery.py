@@ -7,13 +7,13 @@ regular files are reported, never fatal."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.dialects.model import Folder, parent_segments
 from subagent_ls.engine.dialect_choice import dialect_by_folder
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.walk import BROKEN_LINK, Seen, walk
 
 SKIPPED_DIRS = frozenset(
@@ -38,11 +38,10 @@ instructions, ``SKILL.md`` a skill), never taken for agents outside the agent fo
 OTHER_FORMATS = (".prompt.md", ".instructions.md", ".chatmode.md")
 """GitHub Copilot's prompt, instruction and chat mode files: frontmatter like an agent's."""
 HEAD_BYTES = 8192
-_TOP_LEVEL_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
+_TOP_LEVEL_KEY = LazyPattern(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A file to check, or a path that could not be read (``problem`` says why)."""
 
     path: str

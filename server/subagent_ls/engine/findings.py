@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import NamedTuple
 
 from subagent_ls.engine.frontmatter import Span
 
@@ -31,16 +32,14 @@ class Severity(IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace ``span`` of the document text with ``text``."""
 
     span: Span
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     """A minimal change that removes the finding it belongs to.
 
     ``safe`` fixes cannot change what the harness does with the file beyond removing the
@@ -58,8 +57,7 @@ class Fix:
         return "safe" if self.safe else "unsafe"
 
 
-@dataclass(frozen=True, slots=True)
-class Related:
+class Related(NamedTuple):
     """Another place that explains a finding (same document unless ``path`` is set)."""
 
     span: Span | None

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Edit, Finding
@@ -26,8 +27,7 @@ MAX_PASSES = 64
 Lint = Callable[[AgentDocument], LintResult]
 
 
-@dataclass(frozen=True, slots=True)
-class AppliedFix:
+class AppliedFix(NamedTuple):
     """A fix applied to ``doc`` (the document as it was before that pass)."""
 
     code: str
@@ -35,8 +35,7 @@ class AppliedFix:
     doc: AgentDocument
 
 
-@dataclass(frozen=True, slots=True)
-class SkippedFix:
+class SkippedFix(NamedTuple):
     """A fix left out because applying it would fail a guard (``reason`` says which)."""
 
     code: str

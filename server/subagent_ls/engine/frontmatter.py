@@ -5,7 +5,7 @@ the text (files read from disk have it removed) is allowed before the opening fe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from subagent_ls.engine.text import LineIndex
 
@@ -13,16 +13,16 @@ _OPENING = re.compile(r"\ufeff?---[ \t]*")
 _CLOSING = re.compile(r"(-{3,})[ \t]*")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+# Immutable value records here and elsewhere are NamedTuples, not frozen dataclasses: a class
+# costs ~0.04 ms to create instead of ~0.3 ms, and every command-line call creates them all.
+class Span(NamedTuple):
     """A half-open range of code-point offsets."""
 
     start: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """Where the parts of a subagent file are.
 
     ``opening`` is None when the file has no frontmatter; ``closing`` is None when it is not

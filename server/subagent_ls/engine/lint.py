@@ -6,8 +6,9 @@ in one "more findings" finding per rule)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.dialects.model import Dialect
@@ -25,11 +26,14 @@ if TYPE_CHECKING:
 MAX_FINDINGS_PER_FILE = 300
 """Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
-_SUPPRESSION = re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
+
+@cache
+def _suppression() -> re.Pattern[str]:
+    """A suppression comment (compiled at first use: few files have one)."""
+    return re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
 
-@dataclass(frozen=True, slots=True)
-class LintResult:
+class LintResult(NamedTuple):
     findings: list[Finding]
     verdict: Verdict
     harnesses: tuple[TargetVerdict, ...] = ()
@@ -63,7 +67,7 @@ def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
     if "subagent-ls" not in doc.yaml_text:
         return frozenset()
     codes = set()
-    for match in _SUPPRESSION.finditer(doc.yaml_text):
+    for match in _suppression().finditer(doc.yaml_text):
         codes.update(code.strip() for code in match[1].split(",") if code.strip())
     return frozenset(codes)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_FILE_BYTES = 1024 * 1024
 """Files above this size are reported and not parsed (Claude Code skips them too)."""
@@ -22,8 +22,7 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
-@dataclass(frozen=True, slots=True)
-class SourceText:
+class SourceText(NamedTuple):
     """The text of a file, or why there is none."""
 
     text: str

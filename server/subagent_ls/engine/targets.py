@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.dialects import BASE, DIALECTS
 from subagent_ls.dialects.model import Dialect, parent_segments
@@ -39,8 +40,7 @@ def harness_names() -> tuple[str, ...]:
     return tuple(PROFILES)
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(NamedTuple):
     """A harness that reads the file, the id of the dialect it reads it in, and why it is a
     target (plain data: reports travel between processes)."""
 
@@ -54,8 +54,7 @@ class Target:
         return DIALECTS[self.dialect]
 
 
-@dataclass(frozen=True, slots=True)
-class TargetVerdict:
+class TargetVerdict(NamedTuple):
     """What one target does with the file."""
 
     target: Target
@@ -192,7 +191,7 @@ def lint_for_targets(
             result = by_dialect[target.dialect] = lint(doc, target.reads_as, settings)
         verdict = result.verdict
         if verdict.harness is None:
-            verdict = replace(verdict, harness=target.label)
+            verdict = verdict._replace(harness=target.label)
         verdicts.append(TargetVerdict(target, verdict))
         if result is own:
             continue
@@ -201,8 +200,8 @@ def lint_for_targets(
                 key = (*finding_key(finding), finding.message)
                 extra.setdefault(key, (finding, []))[1].append(target)
     if not extra and len(verdicts) == 1:
-        return replace(own, harnesses=tuple(verdicts))
+        return own._replace(harnesses=tuple(verdicts))
     named = bool(settings.targets)
     findings = own.findings + [_for_targets(t, f, named) for f, t in extra.values()]
     findings.sort(key=lambda f: (f.span.start, f.code))
-    return replace(own, findings=findings, harnesses=tuple(verdicts))
+    return own._replace(findings=findings, harnesses=tuple(verdicts))

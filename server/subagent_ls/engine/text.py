@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from itertools import accumulate
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Encoding = Literal["utf-16", "utf-8", "utf-32"]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """A 0-based line and column in the unit of the encoding it was made for."""
 
     line: int

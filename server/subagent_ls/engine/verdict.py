@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Severity
@@ -14,8 +13,7 @@ _RANK = {outcome: rank for rank, outcome in enumerate(get_args(Outcome))} | {"ig
 """Outcomes from best to worst (a file ignored or rejected is not loaded either way)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """``outcome`` says how: loaded as is, loaded after the harness repaired the YAML, loaded
     without part of what the file says (degraded), ignored without a word, rejected with an
     error, or the whole configuration refused. ``span`` is
@@ -70,13 +68,13 @@ class Verdict:
         """This verdict with the written description where the dialect set none, and none
         when the file does not load."""
         if not self.loads:
-            return self if self.description is None else replace(self, description=None)
+            return self if self.description is None else self._replace(description=None)
         if self.description is not None:
             return self
         node = doc.field_value("description")
         if node is None or node.kind != "str":
             return self
-        return replace(self, description=str(node.value))
+        return self._replace(description=str(node.value))
 
 
 def format_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:

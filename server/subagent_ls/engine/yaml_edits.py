@@ -9,14 +9,15 @@ import re
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Edit
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.yamltree import YamlNode, parse_yaml
 
-_PLAIN_SAFE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_. /()-]*")
+_PLAIN_SAFE = LazyPattern(r"[A-Za-z0-9_][A-Za-z0-9_. /()-]*")
 _RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "~"}
-_KEY_LINE = re.compile(
+_KEY_LINE = LazyPattern(
     r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S.*?)[ \t]*"
 )
-_BARE_KEY_LINE = re.compile(r"([ \t]*)([A-Za-z_][\w-]*):[ \t]*")
+_BARE_KEY_LINE = LazyPattern(r"([ \t]*)([A-Za-z_][\w-]*):[ \t]*")
 
 
 def is_plain_safe(value: str) -> bool:

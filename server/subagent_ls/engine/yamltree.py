@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from subagent_ls.engine.frontmatter import Span
 
@@ -59,8 +59,7 @@ class YamlNode:
         return self.kind in ("seq", "map")
 
 
-@dataclass(frozen=True, slots=True)
-class MapItem:
+class MapItem(NamedTuple):
     key: YamlNode
     value: YamlNode
 
@@ -73,8 +72,7 @@ class MapItem:
         return str(key.value) if not key.is_collection else "<complex key>"
 
 
-@dataclass(frozen=True, slots=True)
-class YamlError:
+class YamlError(NamedTuple):
     """Why the YAML does not parse: the problem, where it is and what it was parsing."""
 
     problem: str
@@ -83,8 +81,7 @@ class YamlError:
     context_offset: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class YamlParse:
+class YamlParse(NamedTuple):
     """``repeated_keys``: the mappings that define a key twice (found while converting)."""
 
     root: YamlNode | None

@@ -3,7 +3,6 @@ ranges, and unknown keys (with "did you mean" and the harness that does define t
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from subagent_ls.dialects import DIALECTS
@@ -177,6 +176,8 @@ def closest(value: str, choices: list[str]) -> str | None:
     for choice in choices:
         if choice.lower() == value.strip().lower():
             return choice
+    import difflib  # imported here: only a value that is not allowed needs it
+
     found = difflib.get_close_matches(value.lower(), choices, n=1, cutoff=0.75)
     return found[0] if found else None
 
@@ -224,6 +225,8 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     if key in dialect.key_notes:
         message = f"`{key}` is not a field of {dialect.harness}: {dialect.key_notes[key]}"
     elif not owners:
+        import difflib  # imported here: only an unknown key needs it
+
         near = difflib.get_close_matches(key, list(dialect.fields), n=1, cutoff=0.75)
         if near and near[0] not in ctx.doc.fields:
             message += f" Did you mean `{near[0]}`?"

@@ -4,8 +4,10 @@ with the file name, and a description's length and usefulness for delegation."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from subagent_ls.engine.findings import Fix, Severity, excerpt
+from subagent_ls.engine.patterns import LazyPattern
 from subagent_ls.engine.yaml_edits import replace_scalar
 from subagent_ls.engine.yamltree import YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
@@ -35,15 +37,26 @@ _TRIGGER = re.compile(
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
     re.IGNORECASE,
 )
-_CJK_TRIGGER = re.compile(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_TRIGGER = LazyPattern(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
+
+
+@cache
+def _cjk() -> re.Pattern[str]:
+    """CJK characters (compiled at first use: the character class costs ~2 ms, and ASCII text
+    never needs it)."""
+    return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 VAGUE_MIN_WORDS = 6
 
 
 def word_count(text: str) -> int:
     """Words, counting two CJK characters as one word (CJK text has no spaces)."""
-    cjk = len(_CJK.findall(text))
-    return len(_CJK.sub(" ", text).split()) + cjk // 2
+    if text.isascii():
+        return len(text.split())
+    pattern = _cjk()
+    cjk = len(pattern.findall(text))
+    return len(pattern.sub(" ", text).split()) + cjk // 2
 
 
 def normalise_name(name: str, charset: str = "a-z0-9-") -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
@@ -22,8 +22,7 @@ from subagent_ls.engine.settings import Settings
 Stage = Literal["document", "fields", "body"]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     severity: Severity
     summary: str

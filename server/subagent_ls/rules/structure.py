@@ -4,6 +4,7 @@ frontmatter being a mapping, and duplicated keys."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.document import AgentDocument
@@ -33,11 +34,17 @@ DUPLICATE_KEY = declare("duplicate-key", Severity.ERROR, "a key appears twice")
 
 FIELD_NAMES = frozenset(key for dialect in DIALECTS.values() for key in dialect.fields)
 """Every field any dialect defines: a line starting with one of these is meant as a field."""
-_FIELD_INSIDE = re.compile(
-    r"(?:^|[\s,])(?:"
-    + "|".join(map(re.escape, sorted(FIELD_NAMES, key=len, reverse=True)))
-    + r"):(?:\s|$)"
-)
+
+
+@cache
+def _field_inside() -> re.Pattern[str]:
+    """A field name followed by ``:`` inside a value (compiled at first use: only a YAML error
+    that quoting could fix needs it)."""
+    return re.compile(
+        r"(?:^|[\s,])(?:"
+        + "|".join(map(re.escape, sorted(FIELD_NAMES, key=len, reverse=True)))
+        + r"):(?:\s|$)"
+    )
 
 
 @check("document")
@@ -131,7 +138,7 @@ def _quote_fix(doc: AgentDocument, error: YamlError) -> Fix | None:
     edit = quote_plain_value(doc, error.offset)
     if edit is None:
         return None
-    if _FIELD_INSIDE.search(doc.source(edit.span)):
+    if _field_inside().search(doc.source(edit.span)):
         return Fix("Quote the value (it takes in text that reads as a field)", (edit,))
     return Fix("Quote the value", (edit,), safe=True)
 
