@@ -10,6 +10,7 @@ imported. With no arguments on a terminal the help is printed instead.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from importlib import import_module
 
@@ -84,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve.run(
             parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)
         )
+    gc.disable()  # importing the command makes many objects and no garbage: nothing to collect
     args = build_parser(arguments[0] if arguments[0] in COMMANDS else None).parse_args(arguments)
+    gc.freeze()  # what start-up made lives as long as the run: no collection scans it
+    gc.enable()
     try:
         return args.run(args)
     except BrokenPipeError:
