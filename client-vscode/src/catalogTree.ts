@@ -17,6 +17,8 @@ export interface TreeNode {
   /** The file opened on a click; null for built-ins and sources. */
   uri: string | null;
   children: TreeNode[];
+  /** Shown folded at first (a harness among several); otherwise a node with children is open. */
+  collapsed?: boolean;
 }
 
 export function buildTree(catalog: Catalog, grouping: Grouping): TreeNode[] {
@@ -157,6 +159,7 @@ export function buildTargetsTree(catalogs: Catalog[], grouping: Grouping): TreeN
       icon: 'source',
       uri: null,
       children: buildTree(catalog, grouping).map((node) => annotate(catalog.harness, node)),
+      collapsed: true,
     };
   });
 }

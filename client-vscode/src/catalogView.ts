@@ -55,8 +55,8 @@ export class CatalogView implements vscode.TreeDataProvider<TreeNode>, vscode.Di
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const state =
-      node.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
+    const state = node.children.length === 0 ? None : node.collapsed ? Collapsed : Expanded;
     const item = new vscode.TreeItem(node.label, state);
     item.id = node.id;
     item.description = node.description;

@@ -3,7 +3,9 @@
 // its definitions and has a broken file. A screenshot of each step goes to test-artifacts/.
 //
 // 1. With `subagents.server.path` set: the error squiggle and its Problems entry, the quick-fix,
-//    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness.
+//    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness,
+//    a `.claude/agents/` file's verdict in each of its target harnesses (code lens) and the
+//    catalogs of every target side by side.
 // 2. With no server anywhere: the "not found" message, its Install button, and the server it
 //    installs from the wheel inside the .vsix (its dependencies from the package index).
 //
@@ -80,6 +82,15 @@ tools: [Read, Grep]
 List the merged changes since the last tag and propose the order of the release steps.
 `;
 
+const SHARED_REVIEWER = `---
+name: shared-reviewer
+description: Reviews code: use when a change is ready.
+---
+
+# Role
+Claude Code quotes the description above and loads this file; GitHub Copilot CLI rejects its YAML.
+`;
+
 const started = Date.now();
 const temp = await mkdtemp(join(tmpdir(), 'subagents-e2e-'));
 const home = join(temp, 'home');
@@ -88,6 +99,7 @@ await write(join(home, '.agents/agents/code-reviewer.md'), USER_REVIEWER);
 await write(join(home, '.agents/agents/note-taker.md'), USER_NOTES);
 await write(join(project, '.agents/agents/code-reviewer.md'), PROJECT_REVIEWER);
 await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
+await write(join(project, '.claude/agents/shared-reviewer.md'), SHARED_REVIEWER);
 await rm(options.artifacts, { recursive: true, force: true });
 await mkdir(options.artifacts, { recursive: true });
 
@@ -249,7 +261,26 @@ async function withServerPath() {
     const pane = catalogPane();
     await pane.locator('.pane-header', { hasText: 'claude-code' }).waitFor();
     await pane.locator('.monaco-list-row[aria-level="1"]', { hasText: 'built-in' }).waitFor();
-    await pane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'general-purpose' }).waitFor();
+    await pane.locator('.monaco-list-row[aria-level="2"]', { hasText: 'shared-reviewer' }).waitFor();
+  });
+
+  await step('targets-lens', async () => {
+    await quickOpen(page, 'shared-reviewer.md');
+    const lens = 'loads in 1 of 3 targets (agent-core: ignored, GitHub Copilot CLI: rejected)';
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: lens }).first().waitFor();
+  });
+
+  await step('catalog-every-target', async () => {
+    await runCommand(page, 'Subagents: Show Every Target Side by Side', 'Show Every Target');
+    const pane = catalogPane();
+    await pane.locator('.pane-header', { hasText: 'every target' }).waitFor();
+    const harness = (id) => pane.locator('.monaco-list-row[aria-level="1"]', { hasText: id }).first();
+    for (const id of ['claude-code', 'copilot', 'agent-core']) {
+      await harness(id).waitFor();
+    }
+    // in Claude Code's catalog, the file says what Copilot does with it
+    await harness('claude-code').click();
+    await pane.locator('.monaco-list-row', { hasText: 'copilot: not loaded' }).first().waitFor();
   });
 }
 
