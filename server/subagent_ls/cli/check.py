@@ -127,7 +127,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     given: dict[str, object] = {"select": select, "ignore": ignore}
     if args.targets is not None:
         given["targets"] = harness_list(args.targets)
-    return Settings(**{**_as_dict(settings), **given})
+    return settings.replace(**given)
 
 
 def harness_list(text: str) -> tuple[str, ...]:
@@ -145,10 +145,6 @@ def harness_list(text: str) -> tuple[str, ...]:
             f"unknown harness(es): {', '.join(unknown)}; known: {', '.join(known)}, all"
         )
     return names
-
-
-def _as_dict(settings: Settings) -> dict[str, object]:
-    return {name: getattr(settings, name) for name in settings.__slots__}
 
 
 def _user_folders() -> list[str]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import NamedTuple
 
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.records import record_eq, record_replace, record_repr
 
 
 def excerpt(text: str, limit: int = 60) -> str:
@@ -65,13 +65,41 @@ class Related(NamedTuple):
     path: str | None = None
 
 
-@dataclass(slots=True)
 class Finding:
+    """One problem found in a document: its rule ``code``, the ``message`` and the ``span`` it
+    is about, its severity, the fix that removes it and the places that explain it."""
+
+    __match_args__ = ("code", "message", "span", "severity", "fix", "related", "targets")
+    __slots__ = __match_args__
+
     code: str
     message: str
     span: Span
-    severity: Severity = Severity.ERROR
-    fix: Fix | None = None
-    related: list[Related] = field(default_factory=list)
-    targets: tuple[str, ...] = ()
+    severity: Severity
+    fix: Fix | None
+    related: list[Related]
+    targets: tuple[str, ...]
     """The harnesses this finding is for, where it is not the file's own (see ``targets``)."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        severity: Severity = Severity.ERROR,
+        fix: Fix | None = None,
+        related: list[Related] | None = None,
+        targets: tuple[str, ...] = (),
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.span = span
+        self.severity = severity
+        self.fix = fix
+        self.related = [] if related is None else related
+        self.targets = targets
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
+    replace = record_replace

@@ -6,7 +6,6 @@ in one "more findings" finding per rule)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -89,7 +88,7 @@ def _visible(
             severity = settings.rules[code]
             if severity is None:
                 continue
-            finding = replace(finding, severity=severity)
+            finding = finding.replace(severity=severity)
         visible.append(finding)
     visible.sort(key=lambda f: (f.span.start, f.code))
     return visible

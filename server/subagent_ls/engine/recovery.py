@@ -15,7 +15,6 @@ not affected: each dialect's loader already reads the file the way its harness d
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
@@ -109,7 +108,7 @@ def findings_after_repair(
         Span(i.key.span.start, max(i.key.span.end, i.value.span.end)) for i in parsed.root.items
     ]
     return [
-        replace(f, message=f.message + MARK, fix=None)
+        f.replace(message=f.message + MARK, fix=None)
         for f in ctx.findings
         if not lost or any(s.start <= f.span.start and f.span.end <= s.end for s in read)
     ]

@@ -3,28 +3,69 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.records import record_eq, record_replace, record_repr, record_values
 
 DEFAULT_BODY_MAX_LINES = 500
 
 
-@dataclass(frozen=True, slots=True)
 class Settings:
     """``rules`` maps a code to a severity, or to None for off. ``select``/``ignore`` come
-    from the command line and narrow what is reported."""
+    from the command line and narrow what is reported.
 
-    harness: str = "harness-subagents"
-    dialects: Mapping[str, str] = field(default_factory=dict)
-    extra_dirs: tuple[str, ...] = ()
-    body_max_lines: int = DEFAULT_BODY_MAX_LINES
-    rules: Mapping[str, Severity | None] = field(default_factory=dict)
-    disabled: tuple[str, ...] = ()
-    targets: tuple[str, ...] | None = None
+    Read-only once made (``replace`` makes another); pickled as its fields, for the
+    worker processes of a bulk check."""
+
+    __match_args__ = (
+        "harness", "dialects", "extra_dirs", "body_max_lines", "rules", "disabled", "targets",
+        "select", "ignore",
+    )  # fmt: skip
+    __slots__ = __match_args__
+
+    harness: str
+    dialects: Mapping[str, str]
+    extra_dirs: tuple[str, ...]
+    body_max_lines: int
+    rules: Mapping[str, Severity | None]
+    disabled: tuple[str, ...]
+    targets: tuple[str, ...] | None
     """The harnesses every file is judged for (None: the harnesses that read its folder)."""
-    select: frozenset[str] | None = None
-    ignore: frozenset[str] = frozenset()
+    select: frozenset[str] | None
+    ignore: frozenset[str]
+
+    def __init__(
+        self,
+        harness: str = "harness-subagents",
+        dialects: Mapping[str, str] | None = None,
+        extra_dirs: tuple[str, ...] = (),
+        body_max_lines: int = DEFAULT_BODY_MAX_LINES,
+        rules: Mapping[str, Severity | None] | None = None,
+        disabled: tuple[str, ...] = (),
+        targets: tuple[str, ...] | None = None,
+        select: frozenset[str] | None = None,
+        ignore: frozenset[str] = frozenset(),
+    ) -> None:
+        values = (
+            harness, {} if dialects is None else dialects, extra_dirs, body_max_lines,
+            {} if rules is None else rules, disabled, targets, select, ignore,
+        )  # fmt: skip
+        for name, value in zip(self.__match_args__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: settings are read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: settings are read-only")
+
+    def __reduce__(self) -> tuple[type[Settings], tuple[object, ...]]:
+        return Settings, record_values(self)
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
+    replace = record_replace
 
     def reports(self, code: str) -> bool:
         """Whether the command-line selection lets ``code`` through."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -166,8 +165,8 @@ def _for_targets(targets: list[Target], finding: Finding, named: bool) -> Findin
     if not any(message.startswith((t.label, t.reads_as.harness)) for t in targets):
         message = f"{', '.join(t.label for t in targets)}: {message}"
     severity = finding.severity if named else Severity.WARNING
-    return replace(
-        finding, message=message, severity=severity, targets=tuple(t.harness for t in targets)
+    return finding.replace(
+        message=message, severity=severity, targets=tuple(t.harness for t in targets)
     )
 
 

@@ -3,8 +3,6 @@ file, and YAML errors the harness tolerates turned into warnings that say what i
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from subagent_ls.engine.findings import Severity
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.verdict import Verdict
@@ -27,7 +25,7 @@ STRUCTURAL = (YAML_SYNTAX, FRONTMATTER_MISSING, FRONTMATTER_UNCLOSED, FRONTMATTE
 def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
     if verdict.loads and verdict.outcome in TOLERATED and verdict.note:
         ctx.findings[:] = [
-            replace(f, severity=Severity.WARNING, message=f"{f.message} {verdict.note}")
+            f.replace(severity=Severity.WARNING, message=f"{f.message} {verdict.note}")
             if f.code in STRUCTURAL
             else f
             for f in ctx.findings
