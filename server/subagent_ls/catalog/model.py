@@ -3,9 +3,10 @@ the ``subagents/catalog`` result."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, NamedTuple
+
+from subagent_ls.engine.records import record_eq, record_repr
 
 Level = Literal["builtin", "plugin", "user", "project", "custom"]
 
@@ -33,34 +34,82 @@ class Source(NamedTuple):
         }
 
 
-@dataclass(slots=True)
 class Entry:
     """One definition. ``name`` is what the harness calls it; ``loads`` is False when the
     harness would not load the file at all (it then takes no part in precedence)."""
+
+    __match_args__ = (
+        "name", "source", "path", "dialect", "description", "loads", "disabled", "errors",
+        "warnings", "anchor", "outcome", "merged", "own", "effective", "shadowed_by", "shadows",
+        "duplicates",
+    )  # fmt: skip
+    __slots__ = __match_args__
 
     name: str
     source: Source
     path: Path | None
     dialect: str
-    description: str = ""
-    loads: bool = True
-    disabled: bool = False
-    errors: int = 0
-    warnings: int = 0
-    anchor: object = None
+    description: str
+    loads: bool
+    disabled: bool
+    errors: int
+    warnings: int
+    anchor: object
     """What the front end needs to place findings on this entry (a report, a document)."""
-    outcome: str = "loads"
+    outcome: str
     """The harness verdict's outcome for the file (``breaks-configuration``: the harness
     refuses its whole configuration because of it)."""
-    merged: tuple[tuple[str, object], ...] = ()
+    merged: tuple[tuple[str, object], ...]
     """The keys of the file the harness merges with the other definitions of its name."""
-    own: tuple[str, bool] | None = None
+    own: tuple[str, bool] | None
     """The description and disabled state the entry had before a merging profile settled
     what it shows (kept so that settling again starts from them)."""
-    effective: bool = False
-    shadowed_by: Entry | None = None
-    shadows: list[Entry] = field(default_factory=list)
-    duplicates: list[Entry] = field(default_factory=list)
+    effective: bool
+    shadowed_by: Entry | None
+    shadows: list[Entry]
+    duplicates: list[Entry]
+
+    def __init__(
+        self,
+        name: str,
+        source: Source,
+        path: Path | None,
+        dialect: str,
+        description: str = "",
+        loads: bool = True,
+        disabled: bool = False,
+        errors: int = 0,
+        warnings: int = 0,
+        anchor: object = None,
+        outcome: str = "loads",
+        merged: tuple[tuple[str, object], ...] = (),
+        own: tuple[str, bool] | None = None,
+        effective: bool = False,
+        shadowed_by: Entry | None = None,
+        shadows: list[Entry] | None = None,
+        duplicates: list[Entry] | None = None,
+    ) -> None:
+        self.name = name
+        self.source = source
+        self.path = path
+        self.dialect = dialect
+        self.description = description
+        self.loads = loads
+        self.disabled = disabled
+        self.errors = errors
+        self.warnings = warnings
+        self.anchor = anchor
+        self.outcome = outcome
+        self.merged = merged
+        self.own = own
+        self.effective = effective
+        self.shadowed_by = shadowed_by
+        self.shadows = [] if shadows is None else shadows
+        self.duplicates = [] if duplicates is None else duplicates
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def uri(self) -> str | None:
@@ -96,11 +145,25 @@ class Entry:
         }
 
 
-@dataclass(slots=True)
 class Catalog:
+    """What the catalog shows: the harness, its sources in precedence order, and every
+    entry."""
+
+    __match_args__ = ("harness", "sources", "entries")
+    __slots__ = __match_args__
+
     harness: str
     sources: list[Source]
     entries: list[Entry]
+
+    def __init__(self, harness: str, sources: list[Source], entries: list[Entry]) -> None:
+        self.harness = harness
+        self.sources = sources
+        self.entries = entries
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
     def as_json(self) -> dict[str, object]:
         return {

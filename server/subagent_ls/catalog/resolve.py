@@ -4,11 +4,11 @@ cross-file findings that say so (``duplicate-name``, ``shadowed``, ``overrides``
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from subagent_ls.catalog.model import Entry
 from subagent_ls.catalog.profiles import Profile
 from subagent_ls.engine.findings import Severity
+from subagent_ls.engine.records import record_eq, record_repr
 from subagent_ls.rules.registry import declare
 
 DUPLICATE_NAME = declare(
@@ -18,15 +18,35 @@ SHADOWED = declare("shadowed", Severity.INFO, "a more specific source overrides 
 OVERRIDES = declare("overrides", Severity.HINT, "this definition overrides a less specific one")
 
 
-@dataclass(slots=True)
 class CrossFinding:
     """A finding about ``entry`` that comes from other files (``related``)."""
+
+    __match_args__ = ("entry", "code", "severity", "message", "related")
+    __slots__ = __match_args__
 
     entry: Entry
     code: str
     severity: Severity
     message: str
-    related: list[Entry] = field(default_factory=list)
+    related: list[Entry]
+
+    def __init__(
+        self,
+        entry: Entry,
+        code: str,
+        severity: Severity,
+        message: str,
+        related: list[Entry] | None = None,
+    ) -> None:
+        self.entry = entry
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.related = [] if related is None else related
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
 
 def where(entry: Entry) -> str:

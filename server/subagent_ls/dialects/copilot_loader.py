@@ -38,7 +38,7 @@ import re
 import string
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from subagent_ls.dialects.model import parent_segments, posix
 from subagent_ls.engine.document import AgentDocument
@@ -289,8 +289,7 @@ _ENV_HTTPS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Hook:
+class _Hook(NamedTuple):
     """One entry of an event's list once matcher groups are flattened: the entry, the matcher
     of its group (a string), and whether it was listed under a Claude Code event name."""
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Edit, Finding
 from subagent_ls.engine.frontmatter import Span
 from subagent_ls.engine.lint import LintResult
+from subagent_ls.engine.records import record_eq, record_repr
 
 MAX_PASSES = 64
 
@@ -44,12 +44,33 @@ class SkippedFix(NamedTuple):
     reason: str
 
 
-@dataclass(slots=True)
 class FixOutcome:
+    """Where fixing a document stands: the document, its lint result, and the fixes applied
+    and left out so far."""
+
+    __match_args__ = ("doc", "result", "applied", "skipped")
+    __slots__ = __match_args__
+
     doc: AgentDocument
     result: LintResult
-    applied: list[AppliedFix] = field(default_factory=list)
-    skipped: list[SkippedFix] = field(default_factory=list)
+    applied: list[AppliedFix]
+    skipped: list[SkippedFix]
+
+    def __init__(
+        self,
+        doc: AgentDocument,
+        result: LintResult,
+        applied: list[AppliedFix] | None = None,
+        skipped: list[SkippedFix] | None = None,
+    ) -> None:
+        self.doc = doc
+        self.result = result
+        self.applied = [] if applied is None else applied
+        self.skipped = [] if skipped is None else skipped
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:

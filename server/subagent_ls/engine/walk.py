@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from itertools import islice
 
+from subagent_ls.engine.records import record_eq, record_repr
 from subagent_ls.engine.source import not_regular
 
 MAX_DEPTH = 64
@@ -37,17 +37,31 @@ Seen = set[tuple[int, int]]
 """The (device, inode) of every folder already walked."""
 
 
-@dataclass(slots=True)  # not frozen: one is made per file found, and frozen ones cost more
 class Found:
     """A wanted file (``problem`` None), a wanted file that cannot be read as one, or a
     folder that was not walked (``folder``; also an entry that cannot be told to be a folder or
     not). ``named`` problems concern the walk as a whole: its starting folder, or the entry
     limit that ended it."""
 
+    __match_args__ = ("path", "problem", "folder", "named")
+    __slots__ = __match_args__
+
     path: str
-    problem: str | None = None
-    folder: bool = False
-    named: bool = False
+    problem: str | None
+    folder: bool
+    named: bool
+
+    def __init__(
+        self, path: str, problem: str | None = None, folder: bool = False, named: bool = False
+    ) -> None:
+        self.path = path
+        self.problem = problem
+        self.folder = folder
+        self.named = named
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
 
 @cache

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.records import record_repr
 
 if TYPE_CHECKING:
     from ruamel.yaml.nodes import Node
@@ -37,22 +37,42 @@ _SCALAR_KINDS: dict[str, Kind] = {
 }
 
 
-@dataclass(eq=False, slots=True)
 class YamlNode:
     """One YAML node: its kind, its resolved value and where it stands in the document.
 
     ``value`` is a str/int/float/bool/None for scalars, a list of nodes for a sequence and a
     list of :class:`MapItem` for a mapping (duplicates kept, in order). ``style`` is the scalar
     quoting style (None for plain, ``'``, ``"``, ``|``, ``>``); ``flow`` tells ``[a]`` from a
-    block list.
+    block list. Nodes compare (and hash) by identity: an alias shares the node it names.
     """
+
+    __match_args__ = ("kind", "span", "value", "style", "flow", "items")
+    __slots__ = __match_args__
 
     kind: Kind
     span: Span
-    value: object = None
-    style: str | None = None
-    flow: bool = False
-    items: list[MapItem] = field(default_factory=list)
+    value: object
+    style: str | None
+    flow: bool
+    items: list[MapItem]
+
+    def __init__(
+        self,
+        kind: Kind,
+        span: Span,
+        value: object = None,
+        style: str | None = None,
+        flow: bool = False,
+        items: list[MapItem] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.span = span
+        self.value = value
+        self.style = style
+        self.flow = flow
+        self.items = [] if items is None else items
+
+    __repr__ = record_repr
 
     @property
     def is_collection(self) -> bool:

@@ -10,13 +10,13 @@ through their ``severity`` map; users through settings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.findings import Finding, Fix, Related, Severity
 from subagent_ls.engine.frontmatter import Span
+from subagent_ls.engine.records import record_eq, record_repr
 from subagent_ls.engine.settings import Settings
 
 Stage = Literal["document", "fields", "body"]
@@ -57,19 +57,41 @@ MAX_FINDINGS_PER_RULE = 100
 """Findings one rule records in one file; the others are only counted (in ``dropped``)."""
 
 
-@dataclass(slots=True)
 class LintContext:
     """What a check sees, and where it reports. ``findings`` holds the findings at the
     dialect's severity, at most ``MAX_FINDINGS_PER_RULE`` per code; ``dropped`` counts the
     others per code, with the span of the first. Severities the user changed are applied
     when linting ends."""
 
+    __match_args__ = ("doc", "dialect", "settings", "findings", "recorded", "dropped")
+    __slots__ = __match_args__
+
     doc: AgentDocument
     dialect: Dialect
     settings: Settings
-    findings: list[Finding] = field(default_factory=list)
-    recorded: dict[str, int] = field(default_factory=dict)
-    dropped: dict[str, tuple[int, Span]] = field(default_factory=dict)
+    findings: list[Finding]
+    recorded: dict[str, int]
+    dropped: dict[str, tuple[int, Span]]
+
+    def __init__(
+        self,
+        doc: AgentDocument,
+        dialect: Dialect,
+        settings: Settings,
+        findings: list[Finding] | None = None,
+        recorded: dict[str, int] | None = None,
+        dropped: dict[str, tuple[int, Span]] | None = None,
+    ) -> None:
+        self.doc = doc
+        self.dialect = dialect
+        self.settings = settings
+        self.findings = [] if findings is None else findings
+        self.recorded = {} if recorded is None else recorded
+        self.dropped = {} if dropped is None else dropped
+
+    __repr__ = record_repr
+    __eq__ = record_eq
+    __hash__ = None  # type: ignore[assignment]
 
     def severity_of(self, code: str) -> Severity | None:
         """The dialect's severity for ``code``, None when the dialect switches it off."""
