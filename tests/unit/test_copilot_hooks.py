@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.copilot_loader import js_regex_valid, url_scheme
+from subagent_ls.dialects.js_regex import js_regex_valid
+from subagent_ls.dialects.web_url import url_scheme
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.lint import lint
 from subagent_ls.engine.settings import Settings

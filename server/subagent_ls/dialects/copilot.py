@@ -10,12 +10,9 @@ serde_yaml reading of scalars, the schema of every field, the id and the reserve
 
 from __future__ import annotations
 
-from subagent_ls.dialects.copilot_loader import (
-    HARNESS,
-    HOOK_EVENTS,
-    copilot_verdict,
-    engine_kind,
-)
+from subagent_ls.dialects.copilot_hooks import HOOK_EVENTS
+from subagent_ls.dialects.copilot_loader import HARNESS, copilot_verdict
+from subagent_ls.dialects.copilot_values import engine_kind
 from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
 from subagent_ls.engine.findings import Severity
 
