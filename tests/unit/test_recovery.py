@@ -7,7 +7,7 @@ from helpers import agent
 from subagent_ls.dialects import DIALECTS
 from subagent_ls.engine.document import AgentDocument
 from subagent_ls.engine.lint import lint
-from subagent_ls.engine.recovery import MARK, recover
+from subagent_ls.engine.recovery import MARK
 from subagent_ls.engine.settings import Settings
 
 BASE_PATH = "/p/.agents/agents/reviewer.md"
@@ -42,10 +42,26 @@ def test_the_other_fields_are_still_checked():
 
 
 def test_the_broken_line_is_read_as_its_harness_repairs_it():
-    parsed, lost = recover(AgentDocument(BASE_PATH, agent(f"name: reviewer\n{BROKEN}")))
-    values = {item.name: item.value.value for item in parsed.root.items}
+    repaired = AgentDocument(BASE_PATH, agent(f"name: reviewer\n{BROKEN}")).repaired
+    values = {name: item.value.value for name, item in repaired.view.fields.items()}
     assert values == {"name": "reviewer", "description": BROKEN.partition(": ")[2]}
-    assert lost == []
+    assert repaired.lost is False
+
+
+def test_the_entries_are_read_once_for_every_target(monkeypatch):
+    """A file in `.claude/agents/` is linted in three dialects; its broken frontmatter is read
+    entry by entry once."""
+    from subagent_ls.engine import recovery
+    from subagent_ls.engine.dialect_choice import choose_dialect
+    from subagent_ls.engine.targets import lint_for_targets
+
+    calls = []
+    real = recovery.recover
+    monkeypatch.setattr(recovery, "recover", lambda doc: calls.append(doc) or real(doc))
+    doc = AgentDocument(CLAUDE_PATH, agent(f"name: reviewer\n{BROKEN}\ncomplexity: huge"))
+    result = lint_for_targets(doc, choose_dialect(doc, Settings()), Settings(), roots=["/p"])
+    assert len(result.harnesses) == 3
+    assert len(calls) == 1
 
 
 def test_what_is_missing_is_not_reported_where_an_entry_was_lost():

@@ -7,10 +7,14 @@ parsed YAML when the frontmatter text did not change, so an edit in the body nev
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from subagent_ls.engine.frontmatter import Layout, Span, find_layout
 from subagent_ls.engine.text import LineIndex
 from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
+
+if TYPE_CHECKING:
+    from subagent_ls.engine.recovery import Recovered
 
 
 class AgentDocument:
@@ -57,6 +61,17 @@ class AgentDocument:
         if root is None or root.kind != "map":
             return {}
         return {item.name: item for item in root.items}
+
+    @cached_property
+    def repaired(self) -> Recovered | None:
+        """The fields of a frontmatter that does not parse, read entry by entry (see
+        ``recovery``), once for every dialect that lints this document; None when it parses
+        or no field could be read."""
+        if self.yaml.error is None or self.layout.closing is None:
+            return None
+        from subagent_ls.engine.recovery import recover  # only broken YAML needs it
+
+        return recover(self)
 
     def field_value(self, key: str) -> YamlNode | None:
         item = self.fields.get(key)

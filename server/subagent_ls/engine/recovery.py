@@ -15,6 +15,7 @@ not affected: each dialect's loader already reads the file the way its harness d
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from subagent_ls.dialects.model import Dialect
 from subagent_ls.engine.document import AgentDocument
@@ -50,9 +51,7 @@ def _one_line_value(chunk: str, base: int) -> MapItem | None:
     """``key: rest of the line`` read as a string, where the entry is one line (the lines after
     it blank or comments)."""
     first, _, rest = chunk.partition("\n")
-    if rest.strip() and any(
-        not line.lstrip().startswith("#") for line in rest.splitlines() if line.strip()
-    ):
+    if any(line.strip() and not line.lstrip().startswith("#") for line in rest.splitlines()):
         return None
     match = _ENTRY.match(first)
     if match is None:
@@ -66,12 +65,21 @@ def _one_line_value(chunk: str, base: int) -> MapItem | None:
     return MapItem(key, YamlNode("str", Span(start, start + len(value)), value))
 
 
-def recover(doc: AgentDocument) -> tuple[YamlParse, list[Span]] | None:
-    """The frontmatter's fields read entry by entry, and the spans of the entries that could
-    not be read (None: no field could be read)."""
+class Recovered(NamedTuple):
+    """A frontmatter read entry by entry: the document as if that were its parse, the spans of
+    the fields that were read, and whether an entry could not be."""
+
+    view: AgentDocument
+    read: tuple[Span, ...]
+    lost: bool
+
+
+def recover(doc: AgentDocument) -> Recovered | None:
+    """The frontmatter's fields read entry by entry (None: no field could be read). Use
+    ``doc.repaired``, which reads them once per document."""
     text, base = doc.yaml_text, doc.layout.yaml.start
     items: list[MapItem] = []
-    lost: list[Span] = []
+    lost = False
     for offset, chunk in _entries(text):
         start = base + offset
         parsed = parse_yaml(chunk, start) if _ENTRY.match(chunk) else None
@@ -81,10 +89,15 @@ def recover(doc: AgentDocument) -> tuple[YamlParse, list[Span]] | None:
         elif parsed and parsed.error is not None and (item := _one_line_value(chunk, start)):
             items.append(item)
         elif chunk.strip() and not chunk.lstrip().startswith("#"):
-            lost.append(Span(start, start + len(chunk)))
+            lost = True
     if not items:
         return None
-    return YamlParse(YamlNode("map", Span(base, base + len(text)), items=items)), lost
+    parsed = YamlParse(YamlNode("map", Span(base, base + len(text)), items=items))
+    view = AgentDocument(
+        doc.path, doc.text, has_bom=doc.has_bom, unreadable=doc.unreadable, parsed=parsed
+    )
+    read = tuple(Span(i.key.span.start, max(i.key.span.end, i.value.span.end)) for i in items)
+    return Recovered(view, read, lost)
 
 
 def findings_after_repair(
@@ -93,22 +106,15 @@ def findings_after_repair(
     """The field rules' findings on the fields of a frontmatter that does not parse. Where an
     entry could not be read, only findings on the fields that were are kept: what is missing
     may stand in the lost entry."""
-    recovered = recover(doc)
+    recovered = doc.repaired
     if recovered is None:
         return []
-    parsed, lost = recovered
-    view = AgentDocument(
-        doc.path, doc.text, has_bom=doc.has_bom, unreadable=doc.unreadable, parsed=parsed
-    )
-    ctx = LintContext(view, dialect, settings)
+    ctx = LintContext(recovered.view, dialect, settings)
     for run in CHECKS["fields"]:
         run(ctx)
-    assert parsed.root is not None
-    read = [
-        Span(i.key.span.start, max(i.key.span.end, i.value.span.end)) for i in parsed.root.items
-    ]
     return [
         f.replace(message=f.message + MARK, fix=None)
         for f in ctx.findings
-        if not lost or any(s.start <= f.span.start and f.span.end <= s.end for s in read)
+        if not recovered.lost
+        or any(s.start <= f.span.start and f.span.end <= s.end for s in recovered.read)
     ]
