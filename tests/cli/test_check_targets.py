@@ -185,3 +185,15 @@ def test_a_package_of_a_monorepo_is_judged_as_its_own_project(tmp_path):
     run = check(tmp_path, "--format", "json", ".")
     (entry,) = run.json["files"]
     assert [h["id"] for h in entry["harnesses"]] == ["claude-code", "agent-core", "copilot"]
+
+
+def test_the_targets_setting_counts_a_harness_once_and_empty_means_the_own_dialect(tmp_path):
+    project(tmp_path, TOOLS_STRING)
+    settings = tmp_path / ".subagent-ls.toml"
+    settings.write_text('targets = ["gemini", "claude-code", "gemini"]\n')
+    (entry,) = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md").json["files"]
+    assert [h["id"] for h in entry["harnesses"]] == ["claude-code", "gemini"]
+    settings.write_text("targets = []\n")
+    (entry,) = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md").json["files"]
+    assert [h["id"] for h in entry["harnesses"]] == ["claude-code"]
+    assert not any(d.get("data", {}).get("targets") for d in entry["diagnostics"])
