@@ -102,10 +102,18 @@ class Folder(NamedTuple):
     recursive: bool = False
 
     def holds(self, parents: tuple[str, ...]) -> bool:
+        return self.start_in(parents) is not None
+
+    def start_in(self, parents: tuple[str, ...]) -> int | None:
+        """Where the innermost occurrence of this folder that holds the file begins in its
+        parent folders (a non-recursive folder must be the file's own), or None."""
         size = len(self.segments)
         if not self.recursive:
-            return parents[-size:] == self.segments
-        return any(parents[i : i + size] == self.segments for i in range(len(parents) - size + 1))
+            return len(parents) - size if parents[-size:] == self.segments else None
+        for start in range(len(parents) - size, -1, -1):
+            if parents[start : start + size] == self.segments:
+                return start
+        return None
 
     def relative_name(self, path: str) -> str | None:
         """The path below this folder without ``.md`` (``sub/nested``), if the file is in it."""

@@ -87,12 +87,9 @@ def project_of(path: str) -> Path | None:
     parents = parent_segments(path)
     for dialect in DIALECTS.values():
         for folder in dialect.folders:
-            size = len(folder.segments)
-            for start in range(len(parents) - size, 0, -1):
-                if parents[start : start + size] == folder.segments and (
-                    folder.recursive or start + size == len(parents)
-                ):
-                    return Path("/".join(parents[:start]) or "/")
+            start = folder.start_in(parents)
+            if start:
+                return Path("/".join(parents[:start]) or "/")
     return None
 
 
