@@ -15,10 +15,10 @@ import random
 import traceback
 
 from mutations import agent_path, damage
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import DIALECTS
 
 _KEYS = [
     *sorted({key for dialect in DIALECTS.values() for key in dialect.fields}),

@@ -6,11 +6,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from subagent_ls.dialects import BASE
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.lint import LintResult, lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.results import LintResult
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import BASE
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("SUBAGENT_LS_CORPUS", REPO.parent / "shared" / "corpus"))

@@ -19,11 +19,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.fixes import fix_document
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.fixes import fix_document
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import DIALECTS
 
 INSERTED = [" ", ":", ": ", "'", '"', "-", "#", "[", "{", "\t", "a", ",", "*", "!", "|", ">"]
 _WORD = re.compile(r"[^\W_]+")

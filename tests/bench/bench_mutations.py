@@ -18,7 +18,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
 
 from helpers import CORPUS  # noqa: E402
 from mutations import agent_path, damage, mutations  # noqa: E402
-from subagent_ls.dialects import DIALECTS  # noqa: E402
+from subagent_ls.harnesses.registry import DIALECTS  # noqa: E402
 
 
 def run_file(job: tuple[Path, tuple[str, ...], int]) -> tuple[int, int, list[str]]:

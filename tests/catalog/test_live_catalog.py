@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from subagent_ls.catalog.live import LiveCatalog
-from subagent_ls.catalog.model import Source
-from subagent_ls.catalog.profiles import PROFILES, Environment, distinct
-from subagent_ls.catalog.scan import analyze_on_disk, facts_on_disk, source_files
-from subagent_ls.engine.settings import Settings
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.profile import distinct
+from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.harnesses.sources import Source
+from subagent_ls.workspace.catalog.live import LiveCatalog
+from subagent_ls.workspace.catalog.scan import analyze_on_disk, facts_on_disk, source_files
 
 SETTINGS = Settings()
 FILES = ("a.md", "b.md", "c.md", "nested/d.md", ".hidden.md")

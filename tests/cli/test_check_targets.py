@@ -160,7 +160,7 @@ def test_where_no_form_loads_in_every_target_the_verdict_says_why(tmp_path):
 def test_many_files_are_judged_for_every_target_in_worker_processes(tmp_path):
     """Enough files for the check to spread over processes: every report, with the verdict of
     each target, comes back from its worker."""
-    from subagent_ls.engine.parallel import PARALLEL_FROM
+    from subagent_ls.workspace.parallel import PARALLEL_FROM
 
     (tmp_path / ".git").mkdir()
     folder = tmp_path / ".claude/agents"

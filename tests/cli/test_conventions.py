@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import SCRIPT, run_cli
 
-from subagent_ls.dialects import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS
 
 DESCRIPTION = "Reviews code and reports defects. Use when a change is ready for review."
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -19,8 +19,9 @@ AGENT = (
 NOT_NEEDED = (
     "subagent_ls.cli.catalog",  # other commands
     "subagent_ls.cli.schema",
-    "subagent_ls.catalog.crosscheck",  # cross-file rules: one file, no built-in to compete with
-    "subagent_ls.engine.fixes",  # only --fix
+    # cross-file rules: one file, no built-in to compete with
+    "subagent_ls.workspace.catalog.crosscheck",
+    "subagent_ls.analysis.fixes",  # only --fix
     "tempfile",  # only a fixed file is written
     "tomllib",  # no settings file
     "pydantic",  # no settings to validate
@@ -57,12 +58,14 @@ def _imported(project: Path, *args: str) -> set[str]:
 
 def test_a_one_file_check_imports_only_what_it_needs(project):
     modules = _imported(project, "check", "--format", "json", ".agents/agents/alpha.md")
-    assert "subagent_ls.engine.checking" in modules
+    assert "subagent_ls.workspace.checking" in modules
     assert sorted(set(NOT_NEEDED) & modules) == []
 
 
 def test_a_folder_check_imports_the_cross_file_rules(project):
-    assert "subagent_ls.catalog.crosscheck" in _imported(project, "check", "--format", "json")
+    assert "subagent_ls.workspace.catalog.crosscheck" in _imported(
+        project, "check", "--format", "json"
+    )
 
 
 def test_cross_file_findings_still_apply_to_two_files_and_to_one_beside_a_built_in(project):

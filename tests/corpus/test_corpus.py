@@ -65,8 +65,8 @@ def test_every_message_is_a_sentence_with_a_known_code(corpus_report):
 
 
 def test_fix_never_breaks_a_file(tmp_path, corpus_report):
-    from subagent_ls.engine.document import AgentDocument
-    from subagent_ls.engine.source import decode
+    from subagent_ls.core.document import AgentDocument
+    from subagent_ls.core.source import decode
 
     copy = tmp_path / "corpus"
     shutil.copytree(CORPUS, copy, copy_function=shutil.copyfile)  # writable copies

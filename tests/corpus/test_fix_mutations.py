@@ -8,7 +8,7 @@ import pytest
 
 from helpers import CORPUS
 from mutations import agent_path, damage, mutations
-from subagent_ls.dialects import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS
 
 pytestmark = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"the corpus folder {CORPUS} is missing (set SUBAGENT_LS_CORPUS)"

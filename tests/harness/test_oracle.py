@@ -95,6 +95,6 @@ def test_every_harness_has_a_matrix_of_at_least_50_cases(harness):
 
 @pytest.mark.parametrize("harness", sorted(PINS))
 def test_each_dialect_states_the_pinned_version(harness):
-    from subagent_ls.dialects import DIALECTS
+    from subagent_ls.harnesses.registry import DIALECTS
 
     assert DIALECTS[harness].verified_with == PINS[harness]["version"]

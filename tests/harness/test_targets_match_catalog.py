@@ -13,14 +13,14 @@ import pytest
 from oracle import Case, build
 from test_oracle import CASES
 
-from subagent_ls.catalog.process_env import process_environment
-from subagent_ls.catalog.profiles import PROFILES
-from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
-from subagent_ls.engine.dialect_choice import choose_dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.source import read_source
-from subagent_ls.engine.targets import lint_for_targets
+from subagent_ls.analysis.dialect_choice import choose_dialect
+from subagent_ls.analysis.targets import lint_for_targets
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import read_source
+from subagent_ls.harnesses.environment import process_environment
+from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
 
 
 def differences(reader: str, case: Case, monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -10,7 +10,7 @@ from lsp_helpers import doc_id, open_document
 from lsprotocol import types
 from test_catalog import as_dict, names, scanned
 
-from subagent_ls.engine.parallel import FORK_SERVER_FROM
+from subagent_ls.workspace.parallel import FORK_SERVER_FROM
 
 COUNT = FORK_SERVER_FROM + 50
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from raw_client import INITIALIZE, RawClient, notification, request
 
-from subagent_ls.engine.parallel import FORK_SERVER_FROM
+from subagent_ls.workspace.parallel import FORK_SERVER_FROM
 
 STUCK_WALK_SERVER = """
 import sys, threading
-import subagent_ls.catalog.scan as scan
+import subagent_ls.workspace.catalog.scan as scan
 from subagent_ls.lsp.server import create_server
 from subagent_ls.lsp.transport import exit_status, serve_stdio
 
@@ -61,7 +61,7 @@ def test_the_session_ends_while_a_walk_is_stuck(workspace: Path, ending: list, c
 
 STUCK_WORKER_SERVER = """
 import os, sys, threading
-import subagent_ls.catalog.scan as scan
+import subagent_ls.workspace.catalog.scan as scan
 from subagent_ls.lsp.server import create_server
 from subagent_ls.lsp.transport import exit_status, serve_stdio
 

@@ -17,11 +17,11 @@ warm_up()
 after = sorted(m for m in sys.modules if m.startswith("subagent_ls."))
 print(json.dumps([before, after]))
 """
-DEFERRED = ("subagent_ls.rules", "subagent_ls.dialects", "subagent_ls.catalog")
+DEFERRED = ("subagent_ls.rules", "subagent_ls.harnesses", "subagent_ls.workspace.catalog")
 
 
 def test_engine_is_loaded_after_the_server_is_built():
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
     before, after = json.loads(done.stdout)
     assert not [m for m in before if m.startswith(DEFERRED)]
-    assert {"subagent_ls.rules.registry", "subagent_ls.dialects"} <= set(after)
+    assert {"subagent_ls.rules.registry", "subagent_ls.harnesses.registry"} <= set(after)

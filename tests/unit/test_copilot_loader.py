@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.copilot_loader import agent_id
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.copilot.loader import agent_id
+from subagent_ls.harnesses.registry import DIALECTS
 
 PATH = "/p/.github/agents/team/reviewer.agent.md"
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from helpers import agent
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.opencode import UNDESCRIBED
-from subagent_ls.engine.dialect_choice import choose_dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.lint import LintResult, lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.dialect_choice import choose_dialect
+from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.results import LintResult
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.opencode.dialect import UNDESCRIBED
+from subagent_ls.harnesses.registry import DIALECTS
 
 DESC = "description: Reviews code and reports defects. Use when a change is ready."
 
@@ -125,7 +126,7 @@ class TestClaudeCode:
         )
 
     def test_invalid_utf8_is_read_with_replacement_characters(self, tmp_path):
-        from subagent_ls.engine.source import read_source
+        from subagent_ls.core.source import read_source
 
         path = tmp_path / ".claude/agents/bad.md"
         path.parent.mkdir(parents=True)
@@ -313,7 +314,7 @@ def test_glob_setting_wins_over_folder():
 
 
 def test_unknown_dialect_in_settings_is_one_message_then_default():
-    from subagent_ls.engine.config import settings_from_raw
+    from subagent_ls.workspace.config import settings_from_raw
 
     settings, messages = settings_from_raw({"dialects": {"*.md": "klingon"}}, "cfg")
     assert settings.dialects == {} and len(messages) == 1 and "klingon" in messages[0]
@@ -321,7 +322,7 @@ def test_unknown_dialect_in_settings_is_one_message_then_default():
 
 @pytest.mark.parametrize("dialect", sorted(DIALECTS))
 def test_schema_of_every_dialect(dialect):
-    from subagent_ls.schema import dialect_schema
+    from subagent_ls.harnesses.json_schema import dialect_schema
 
     schema = dialect_schema(DIALECTS[dialect])
     assert set(schema["properties"]) == set(DIALECTS[dialect].fields)
@@ -357,9 +358,11 @@ def test_the_sources_name_every_variable_they_read():
     import re
     from pathlib import Path
 
-    from subagent_ls.catalog import sources
+    from subagent_ls.harnesses import registry
 
-    text = Path(sources.__file__).read_text()
+    text = "".join(
+        Path(harness.profile.__file__).read_text() for harness in registry.HARNESSES
+    )
     read = set(re.findall(r"environ(?:\.get\(|, )\s*\"([A-Z_]+)\"", text))
     read |= {f"AGENT_ENABLE_{s}SUBAGENTS" for s in ("", "CUSTOM_")}
-    assert read and read <= set(sources.SOURCE_VARIABLES)
+    assert read and read <= set(registry.SOURCE_VARIABLES)

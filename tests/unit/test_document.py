@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import AGENT_PATH, agent, codes
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.source import MAX_FILE_BYTES, decode
-from subagent_ls.engine.text import LineIndex, Position
-from subagent_ls.engine.yamltree import parse_yaml
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.source import MAX_FILE_BYTES, decode
+from subagent_ls.core.text import LineIndex, Position
+from subagent_ls.core.yamltree import parse_yaml
 
 
 def test_positions_in_utf16_utf8_and_code_points():
@@ -93,9 +93,9 @@ def test_binary_utf16_invalid_and_huge_inputs_are_reasons_not_crashes():
 
 def test_unreadable_document_reports_one_finding():
     doc = AgentDocument(AGENT_PATH, "", unreadable="the file is binary")
-    from subagent_ls.dialects import BASE
-    from subagent_ls.engine.lint import lint
-    from subagent_ls.engine.settings import Settings
+    from subagent_ls.analysis.lint import lint
+    from subagent_ls.core.settings import Settings
+    from subagent_ls.harnesses.registry import BASE
 
     result = lint(doc, BASE, Settings())
     assert [f.code for f in result.findings] == ["file-unreadable"]

@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import AGENT_PATH, GOOD_DESCRIPTION, agent
-from subagent_ls.dialects import BASE, DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit, Finding, Fix
-from subagent_ls.engine.fixes import fix_document
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.fixes import fix_document
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit, Finding, Fix
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import BASE, DIALECTS
 
 D = f"description: {GOOD_DESCRIPTION}  # what it does"
 BODY = "# Role\n\nKeep this body: exactly as it is.\n"

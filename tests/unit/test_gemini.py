@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import DIALECTS
 
 PATH = "/p/.gemini/agents/helper.md"
 SCRIPT = Path(sys.executable).with_name("subagent-ls")

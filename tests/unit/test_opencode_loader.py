@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from helpers import agent
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.opencode import UNDESCRIBED
-from subagent_ls.dialects.opencode_loader import js_value, load, sanitize
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.opencode.dialect import UNDESCRIBED
+from subagent_ls.harnesses.opencode.loader import js_value, load, sanitize
+from subagent_ls.harnesses.registry import DIALECTS
 
 PATH = "/p/.opencode/agent/team/helper.md"
 

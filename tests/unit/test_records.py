@@ -8,11 +8,12 @@ import pickle
 
 import pytest
 
-from subagent_ls.catalog.model import Entry, Source
-from subagent_ls.engine.findings import Finding, Related, Severity
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.findings import Finding, Related, Severity
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.profile import Entry
+from subagent_ls.harnesses.sources import Source
 
 SOURCE = Source("project", "project", "project", 3, "harness-subagents")
 

@@ -4,11 +4,11 @@ the field rules run on what was read, each finding saying so."""
 from __future__ import annotations
 
 from helpers import agent
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.lint import lint
-from subagent_ls.engine.recovery import MARK
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import REPAIRED as MARK
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import DIALECTS
 
 BASE_PATH = "/p/.agents/agents/reviewer.md"
 CLAUDE_PATH = "/p/.claude/agents/reviewer.md"
@@ -51,9 +51,9 @@ def test_the_broken_line_is_read_as_its_harness_repairs_it():
 def test_the_entries_are_read_once_for_every_target(monkeypatch):
     """A file in `.claude/agents/` is linted in three dialects; its broken frontmatter is read
     entry by entry once."""
-    from subagent_ls.engine import recovery
-    from subagent_ls.engine.dialect_choice import choose_dialect
-    from subagent_ls.engine.targets import lint_for_targets
+    from subagent_ls.analysis.dialect_choice import choose_dialect
+    from subagent_ls.analysis.targets import lint_for_targets
+    from subagent_ls.core import recovery
 
     calls = []
     real = recovery.recover

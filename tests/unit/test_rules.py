@@ -191,7 +191,7 @@ def test_utf16_range_after_astral_character():
 
 
 def test_bom_is_not_counted_in_positions():
-    from subagent_ls.engine.source import decode
+    from subagent_ls.core.source import decode
 
     source = decode(("\ufeff" + agent(f"name: Bad_Name\n{D}")).encode())
     assert source.has_bom and not source.text.startswith("\ufeff")
@@ -223,7 +223,7 @@ def test_tabs_in_indentation_are_explained():
 
 
 def test_body_length_limit_is_configurable():
-    from subagent_ls.engine.settings import Settings
+    from subagent_ls.core.settings import Settings
 
     text = agent(f"{N}\n{D}", body="\n" + "line\n" * 30)
     assert "body-length" in codes(text, settings=Settings(body_max_lines=20))
@@ -239,8 +239,8 @@ def test_suppression_comment_silences_listed_codes():
 
 
 def test_user_severity_and_off():
-    from subagent_ls.engine.findings import Severity
-    from subagent_ls.engine.settings import Settings
+    from subagent_ls.core.findings import Severity
+    from subagent_ls.core.settings import Settings
 
     text = agent(f"{N}\n{D}\ntools: []")
     _, result = run_lint(text, settings=Settings(rules={"tools-empty": Severity.ERROR}))
@@ -249,7 +249,7 @@ def test_user_severity_and_off():
 
 
 def test_verdict_is_not_changed_by_user_severities():
-    from subagent_ls.engine.settings import Settings
+    from subagent_ls.core.settings import Settings
 
     text = agent(f"name: other\n{D}")
     _, result = run_lint(text, settings=Settings(rules={"name-mismatch": None}))

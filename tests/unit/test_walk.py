@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from subagent_ls.engine import source, walk
-from subagent_ls.engine.discovery import Candidate, collect
+from subagent_ls.core import source
+from subagent_ls.workspace import walk
+from subagent_ls.workspace.discovery import Candidate, collect
 
 
 def test_the_walk_is_in_name_order_with_each_folder_where_it_sorts(tmp_path):

@@ -11,15 +11,15 @@ from collections.abc import Iterable
 from fnmatch import fnmatch
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from subagent_ls.dialects import BASE, DIALECTS
-from subagent_ls.dialects.model import Dialect, parent_segments, posix
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.settings import Settings
-
-if TYPE_CHECKING:
-    from subagent_ls.catalog.model import Source
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.environment import process_environment
+from subagent_ls.harnesses.model import Dialect, parent_segments, posix
+from subagent_ls.harnesses.profile import distinct
+from subagent_ls.harnesses.registry import BASE, DIALECTS, PROFILES, SOURCE_VARIABLES
+from subagent_ls.harnesses.sources import Source
 
 
 class DialectChoice(NamedTuple):
@@ -62,9 +62,6 @@ def _sources(
 ) -> tuple[Source, ...]:
     """The harness's sources, most specific first (``process`` stands for the HOME and the
     environment variables they depend on)."""
-    from subagent_ls.catalog.process_env import process_environment
-    from subagent_ls.catalog.profiles import PROFILES, distinct
-
     profile = PROFILES.get(harness)
     if profile is None:
         return ()
@@ -74,8 +71,6 @@ def _sources(
 
 def process_key() -> tuple[object, ...]:
     """What the sources depend on in this process: HOME and the variables they read."""
-    from subagent_ls.catalog.sources import SOURCE_VARIABLES
-
     return (os.path.expanduser("~"), *(os.environ.get(name) for name in SOURCE_VARIABLES))
 
 
@@ -89,13 +84,11 @@ def source_holding(
     """The most specific source of ``harness`` that lists the file at ``path``, as the catalog
     reads it. ``roots`` are the project folders (default: the current folder); ``process`` is
     ``process_key()``, when the caller has it."""
-    from subagent_ls.catalog.scan import holds
-
     folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
     where = os.path.abspath(path)
     key = process or process_key()
     for source in _sources(harness, folders, tuple(settings.extra_dirs), key):
-        if holds(source, where):
+        if source.holds(where):
             return source
     return None
 

@@ -16,11 +16,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit, Finding
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.lint import LintResult
-from subagent_ls.engine.records import record_eq, record_repr
+from subagent_ls.analysis.results import LintResult
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit, Finding
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.records import record_eq, record_repr
 
 MAX_PASSES = 64
 

@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
-from subagent_ls.dialects.model import Dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.analysis.results import LintResult
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.model import Dialect
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
 
-if TYPE_CHECKING:
-    from subagent_ls.engine.targets import TargetVerdict
-
+REPAIRED = " (read after repair)"
+"""What a finding on a field read entry by entry says: the file's YAML did not parse."""
 MAX_FINDINGS_PER_FILE = 300
 """Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
@@ -30,13 +28,6 @@ MAX_FINDINGS_PER_FILE = 300
 def _suppression() -> re.Pattern[str]:
     """A suppression comment (compiled at first use: few files have one)."""
     return re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
-
-
-class LintResult(NamedTuple):
-    findings: list[Finding]
-    verdict: Verdict
-    harnesses: tuple[TargetVerdict, ...] = ()
-    """Every target's verdict, the file's own first (``lint_for_targets`` fills it in)."""
 
 
 def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult:
@@ -54,11 +45,31 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
     apply_verdict(ctx, verdict)
     if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:
-        from subagent_ls.engine.recovery import findings_after_repair  # only broken YAML
-
         ctx.findings += findings_after_repair(doc, dialect, settings)
     visible = _visible(ctx.findings, suppressed_codes(doc), settings)
     return LintResult(_capped(visible, ctx.dropped), verdict)
+
+
+def findings_after_repair(
+    doc: AgentDocument, dialect: Dialect, settings: Settings
+) -> list[Finding]:
+    """The field rules' findings on the fields of a frontmatter that does not parse, read entry
+    by entry (``doc.repaired``): each says so and carries no fix (the YAML error comes first;
+    the verdict is not affected, each dialect's loader reads the file as its harness does).
+    Where an entry could not be read, only findings on the fields that were are kept: what is
+    missing may stand in the lost entry."""
+    recovered = doc.repaired
+    if recovered is None:
+        return []
+    ctx = LintContext(recovered.view, dialect, settings)
+    for run in CHECKS["fields"]:
+        run(ctx)
+    return [
+        f.replace(message=f.message + REPAIRED, fix=None)
+        for f in ctx.findings
+        if not recovered.lost
+        or any(s.start <= f.span.start and f.span.end <= s.end for s in recovered.read)
+    ]
 
 
 def suppressed_codes(doc: AgentDocument) -> frozenset[str]:

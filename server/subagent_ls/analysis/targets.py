@@ -20,63 +20,23 @@ import os
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
-from subagent_ls.dialects import BASE, DIALECTS
-from subagent_ls.dialects.model import Dialect, parent_segments
-from subagent_ls.engine.dialect_choice import DialectChoice, process_key, source_holding
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.lint import LintResult, lint
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.analysis.dialect_choice import DialectChoice, process_key, source_holding
+from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.model import parent_segments
+from subagent_ls.harnesses.registry import BASE, DIALECTS, PROFILES
 
 
 def harness_names() -> tuple[str, ...]:
     """Every harness a target can name, in the order verdicts are listed."""
-    from subagent_ls.catalog.profiles import PROFILES
-
     return tuple(PROFILES)
 
 
-class Target(NamedTuple):
-    """A harness that reads the file, the id of the dialect it reads it in, and why it is a
-    target (plain data: reports travel between processes)."""
-
-    harness: str
-    label: str
-    dialect: str
-    reason: str
-
-    @property
-    def reads_as(self) -> Dialect:
-        return DIALECTS[self.dialect]
-
-
-class TargetVerdict(NamedTuple):
-    """What one target does with the file."""
-
-    target: Target
-    verdict: Verdict
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "id": self.target.harness,
-            "dialect": self.target.dialect,
-            "why": self.target.reason,
-            **self.verdict.as_json(),
-            "harness": self.target.label,
-        }
-
-    def same_as(self, other: TargetVerdict) -> bool:
-        """Whether both targets do the same with the file (load it under one name, or not)."""
-        mine, theirs = self.verdict, other.verdict
-        return (mine.outcome, mine.name) == (theirs.outcome, theirs.name)
-
-
 def label_of(harness: str) -> str:
-    from subagent_ls.catalog.profiles import PROFILES
-
     label = PROFILES[harness].harness
     return label[0].upper() + label[1:] if label.startswith("the ") else label
 

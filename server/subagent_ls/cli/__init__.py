@@ -1,1 +1,2 @@
-"""The command line: ``check`` today; it never imports pygls or lsprotocol."""
+"""The command line: ``check``, ``catalog``, ``schema`` and ``serve``; only ``serve`` imports pygls
+or lsprotocol."""

@@ -8,12 +8,13 @@ import os
 import sys
 from pathlib import Path
 
-from subagent_ls.catalog.across import FileRoles, file_roles
-from subagent_ls.catalog.model import Catalog, Entry
-from subagent_ls.catalog.profiles import PROFILES
-from subagent_ls.catalog.scan import analyze_on_disk, build_catalog
 from subagent_ls.cli.check import UsageError, environment, harness_list, load_settings
 from subagent_ls.cli.reporters import printable, printable_json
+from subagent_ls.harnesses.profile import Entry
+from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.workspace.catalog.across import FileRoles, file_roles
+from subagent_ls.workspace.catalog.model import Catalog
+from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
 
 EXAMPLES = """\
 examples:

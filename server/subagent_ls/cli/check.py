@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from subagent_ls.analysis.dialect_choice import dialect_by_harness
 from subagent_ls.cli.reporters import (
     RENDERERS,
     render_statistics_json,
@@ -18,17 +19,16 @@ from subagent_ls.cli.reporters import (
     render_text,
 )
 from subagent_ls.cli.style import Style, wants_colour
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.checking import FileReport, LocatedFinding, check_all
-from subagent_ls.engine.config import find_config, load_config
-from subagent_ls.engine.dialect_choice import dialect_by_harness
-from subagent_ls.engine.discovery import collect, looked_for
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.settings import Settings
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import RULES
+from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
+from subagent_ls.workspace.config import find_config, load_config
+from subagent_ls.workspace.discovery import collect, looked_for
 
 if TYPE_CHECKING:
-    from subagent_ls.catalog.profiles import Environment
+    from subagent_ls.harnesses.environment import Environment
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -132,7 +132,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def harness_list(text: str) -> tuple[str, ...]:
     """The harnesses of a ``--targets`` value: a comma list of harness ids, or ``all``."""
-    from subagent_ls.engine.targets import harness_names
+    from subagent_ls.analysis.targets import harness_names
 
     known = harness_names()
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
@@ -157,19 +157,19 @@ def environment(
     settings: Settings, home: str | None = None, roots: list[str] | None = None
 ) -> Environment:
     """Discovery as the command line sees it (see ``process_environment``)."""
-    from subagent_ls.catalog.process_env import process_environment
+    from subagent_ls.harnesses.environment import process_environment
 
     return process_environment(settings, home, roots)
 
 
 def _with_cross_file_findings(reports: list[FileReport], settings: Settings) -> list[FileReport]:
     """``duplicate-name``, ``shadowed`` and ``overrides`` added to the reports they concern."""
-    from subagent_ls.catalog.profiles import PROFILES
+    from subagent_ls.harnesses.registry import PROFILES
 
     profile = PROFILES[settings.harness]
     if len(reports) < 2 and not profile.builtins:
         return reports  # no other definition to compete with
-    from subagent_ls.catalog.crosscheck import with_cross_file_findings
+    from subagent_ls.workspace.catalog.crosscheck import with_cross_file_findings
 
     return with_cross_file_findings(reports, profile, environment(settings), settings)
 

@@ -32,7 +32,7 @@ terminal, subagent-ls runs the language server.
 
 def version_text() -> str:
     """The version, and the harness version each dialect's loader was verified against."""
-    from subagent_ls.dialects import DIALECTS
+    from subagent_ls.harnesses.registry import DIALECTS
 
     verified = sorted(
         (d.id, d.harness, d.verified_with) for d in DIALECTS.values() if d.verified_with

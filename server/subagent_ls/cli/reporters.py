@@ -15,11 +15,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 from subagent_ls import __version__
+from subagent_ls.analysis.results import TargetVerdict
 from subagent_ls.cli.style import PLAIN, Style
-from subagent_ls.engine.checking import FileReport, LocatedFinding, Place
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.targets import TargetVerdict
+from subagent_ls.core.findings import Severity
 from subagent_ls.rules.registry import RULES
+from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
 
 SOURCE = "subagent-ls"
 

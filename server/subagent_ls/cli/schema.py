@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from subagent_ls.dialects import BASE, DIALECTS
+from subagent_ls.harnesses.registry import BASE, DIALECTS
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from subagent_ls.schema import dialect_schema
+    from subagent_ls.harnesses.json_schema import dialect_schema
 
     sys.stdout.write(json.dumps(dialect_schema(DIALECTS[args.dialect]), indent=2) + "\n")
     return 0

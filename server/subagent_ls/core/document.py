@@ -7,14 +7,20 @@ parsed YAML when the frontmatter text did not change, so an edit in the body nev
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from subagent_ls.engine.frontmatter import Layout, Span, find_layout
-from subagent_ls.engine.text import LineIndex
-from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
+from subagent_ls.core.frontmatter import Layout, Span, find_layout
+from subagent_ls.core.text import LineIndex
+from subagent_ls.core.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
 
-if TYPE_CHECKING:
-    from subagent_ls.engine.recovery import Recovered
+
+class Recovered(NamedTuple):
+    """A frontmatter read entry by entry (see ``recovery``): the document as if that were its
+    parse, the spans of the fields that were read, and whether an entry could not be."""
+
+    view: AgentDocument
+    read: tuple[Span, ...]
+    lost: bool
 
 
 class AgentDocument:
@@ -69,9 +75,20 @@ class AgentDocument:
         or no field could be read."""
         if self.yaml.error is None or self.layout.closing is None:
             return None
-        from subagent_ls.engine.recovery import recover  # only broken YAML needs it
+        from subagent_ls.core import recovery  # only broken YAML needs it
 
-        return recover(self)
+        reading = recovery.recover(self)
+        if reading is None:
+            return None
+        root = YamlNode("map", self.layout.yaml, items=reading.items)
+        view = AgentDocument(
+            self.path,
+            self.text,
+            has_bom=self.has_bom,
+            unreadable=self.unreadable,
+            parsed=YamlParse(root),
+        )
+        return Recovered(view, reading.read, reading.lost)
 
     def field_value(self, key: str) -> YamlNode | None:
         item = self.fields.get(key)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.records import record_eq, record_replace, record_repr
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.records import record_eq, record_replace, record_repr
 
 
 def excerpt(text: str, limit: int = 60) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from subagent_ls.engine.text import LineIndex
+from subagent_ls.core.text import LineIndex
 
 _OPENING = re.compile(r"\ufeff?---[ \t]*")
 _CLOSING = re.compile(r"(-{3,})[ \t]*")

@@ -7,29 +7,21 @@ line ``key: value`` is read as that key with the rest of the line as a string: t
 Code's repair gives it by quoting the line, and OpenCode's by turning it into a block scalar.
 Any other entry that does not parse is left out. Every span is the document's own.
 
-The field rules then run on what was recovered; their findings say "read after repair" and
-carry no fix (the YAML error, reported as always, comes first). The verdict of the harness is
-not affected: each dialect's loader already reads the file the way its harness does.
+What the field rules make of the fields read this way is the analysis's business (they say
+"read after repair"); ``AgentDocument.repaired`` reads them once per document.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from subagent_ls.dialects.model import Dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
-from subagent_ls.rules.registry import CHECKS, LintContext
+from subagent_ls.core.frontmatter import Layout, Span
+from subagent_ls.core.yamltree import MapItem, YamlNode, parse_yaml
 
 _ENTRY = re.compile(r"([A-Za-z_$][\w$.-]*)[ \t]*:(?=[ \t]|\r?\n|$)")
 """A top-level ``key:`` at the margin (the keys of real files; quoted keys stay unread)."""
 _CONTINUATION = re.compile(r"[ \t]|#|\r?\n|$")
-MARK = " (read after repair)"
-"""What a finding on a recovered field says: the file's YAML did not parse."""
 
 
 def _entries(text: str) -> list[tuple[int, str]]:
@@ -65,16 +57,23 @@ def _one_line_value(chunk: str, base: int) -> MapItem | None:
     return MapItem(key, YamlNode("str", Span(start, start + len(value)), value))
 
 
-class Recovered(NamedTuple):
-    """A frontmatter read entry by entry: the document as if that were its parse, the spans of
-    the fields that were read, and whether an entry could not be."""
+class Frontmatter(Protocol):
+    """What the reading needs of a document: its frontmatter's text and where it starts."""
 
-    view: AgentDocument
+    yaml_text: str
+    layout: Layout
+
+
+class EntryReading(NamedTuple):
+    """A frontmatter read entry by entry: the fields that were read, the spans they cover, and
+    whether an entry could not be read."""
+
+    items: list[MapItem]
     read: tuple[Span, ...]
     lost: bool
 
 
-def recover(doc: AgentDocument) -> Recovered | None:
+def recover(doc: Frontmatter) -> EntryReading | None:
     """The frontmatter's fields read entry by entry (None: no field could be read). Use
     ``doc.repaired``, which reads them once per document."""
     text, base = doc.yaml_text, doc.layout.yaml.start
@@ -92,29 +91,5 @@ def recover(doc: AgentDocument) -> Recovered | None:
             lost = True
     if not items:
         return None
-    parsed = YamlParse(YamlNode("map", Span(base, base + len(text)), items=items))
-    view = AgentDocument(
-        doc.path, doc.text, has_bom=doc.has_bom, unreadable=doc.unreadable, parsed=parsed
-    )
     read = tuple(Span(i.key.span.start, max(i.key.span.end, i.value.span.end)) for i in items)
-    return Recovered(view, read, lost)
-
-
-def findings_after_repair(
-    doc: AgentDocument, dialect: Dialect, settings: Settings
-) -> list[Finding]:
-    """The field rules' findings on the fields of a frontmatter that does not parse. Where an
-    entry could not be read, only findings on the fields that were are kept: what is missing
-    may stand in the lost entry."""
-    recovered = doc.repaired
-    if recovered is None:
-        return []
-    ctx = LintContext(recovered.view, dialect, settings)
-    for run in CHECKS["fields"]:
-        run(ctx)
-    return [
-        f.replace(message=f.message + MARK, fix=None)
-        for f in ctx.findings
-        if not recovered.lost
-        or any(s.start <= f.span.start and f.span.end <= s.end for s in recovered.read)
-    ]
+    return EntryReading(items, read, lost)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.records import record_eq, record_replace, record_repr, record_values
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.records import record_eq, record_replace, record_repr, record_values
 
 DEFAULT_BODY_MAX_LINES = 500
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, get_args
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.frontmatter import Span
 
 Outcome = Literal["loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration"]
 _RANK = {outcome: rank for rank, outcome in enumerate(get_args(Outcome))} | {"ignored": 4}

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import re
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.yamltree import YamlNode, parse_yaml
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.yamltree import YamlNode, parse_yaml
 
 _PLAIN_SAFE = LazyPattern(r"[A-Za-z0-9_][A-Za-z0-9_. /()-]*")
 _RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "~"}

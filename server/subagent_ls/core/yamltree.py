@@ -14,8 +14,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.records import record_repr
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.records import record_repr
 
 if TYPE_CHECKING:
     from ruamel.yaml.nodes import Node

@@ -1,15 +1,29 @@
-"""Discovery as this process sees it: its HOME, its current folder (or the given project roots),
-its environment variables, and the settings' extra folders and disabled names. The command line
-and the dialect choice share it, so ``check`` and ``catalog`` look in the same places."""
+"""What a harness's sources are found from: HOME, the project roots, the settings' extra
+folders, the process environment and the names the user disabled; and that environment as
+this process sees it, shared by the command line and the dialect choice so that ``check`` and
+``catalog`` look in the same places."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
-from subagent_ls.catalog.profiles import Environment
-from subagent_ls.engine.settings import Settings
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.model import EMPTY_MAPPING
+
+
+class Environment(NamedTuple):
+    """What discovery depends on: HOME, the project roots, extra folders from settings, the
+    process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...) and the
+    names the user disabled."""
+
+    home: Path
+    roots: tuple[Path, ...]
+    extra_dirs: tuple[Path, ...] = ()
+    environ: Mapping[str, str] = EMPTY_MAPPING
+    disabled: frozenset[str] = frozenset()
 
 
 def process_environment(

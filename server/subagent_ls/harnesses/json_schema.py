@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, StringConstraints, create_model
 
-from subagent_ls.dialects.model import Dialect, FieldSpec, ValueType
+from subagent_ls.harnesses.model import Dialect, FieldSpec, ValueType
 
 _PYTHON_TYPES: dict[ValueType, Any] = {
     "string": str,

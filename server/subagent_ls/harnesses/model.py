@@ -9,13 +9,13 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from subagent_ls.engine.findings import Severity
+from subagent_ls.core.findings import Severity
 
 if TYPE_CHECKING:
-    from subagent_ls.engine.document import AgentDocument
-    from subagent_ls.engine.findings import Finding
-    from subagent_ls.engine.verdict import Verdict
-    from subagent_ls.engine.yamltree import Kind, YamlNode
+    from subagent_ls.core.document import AgentDocument
+    from subagent_ls.core.findings import Finding
+    from subagent_ls.core.verdict import Verdict
+    from subagent_ls.core.yamltree import Kind, YamlNode
 
 ValueType = Literal[
     "string",

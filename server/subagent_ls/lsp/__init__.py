@@ -1,1 +1,1 @@
-"""The language server: thin pygls handlers over the engine."""
+"""The language server: thin pygls handlers over the analysis and the workspace."""

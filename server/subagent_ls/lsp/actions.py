@@ -9,7 +9,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
 
-from subagent_ls.engine.findings import Finding
+from subagent_ls.core.findings import Finding
 from subagent_ls.lsp.convert import to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.edits import minimal_edit, workspace_edit
@@ -60,9 +60,9 @@ def rename_file_action(
 
 
 def guard_problem(state: ServerState, analysis: Analysis, finding: Finding) -> str | None:
-    """Why the fix fails the guards ``check --fix`` applies (see engine.fixes), None when it
+    """Why the fix fails the guards ``check --fix`` applies (see analysis.fixes), None when it
     passes them: for one thing, a fix must not make any target harness do less."""
-    from subagent_ls.engine.fixes import try_fixes
+    from subagent_ls.analysis.fixes import try_fixes
 
     choice = analysis.choice
     outcome = try_fixes(analysis.doc, analysis.result, [finding], lambda d: state.lint(d, choice))
@@ -111,7 +111,7 @@ def quick_fixes(
 
 def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
     """Every safe fix, as ``check --fix`` applies them."""
-    from subagent_ls.engine.fixes import fix_document
+    from subagent_ls.analysis.fixes import fix_document
 
     choice = analysis.choice
     outcome = fix_document(analysis.doc, lambda d: state.lint(d, choice))

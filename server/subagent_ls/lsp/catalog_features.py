@@ -16,7 +16,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.engine.text import column_width
+from subagent_ls.core.text import column_width
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.catalog_service import path_of_uri as path_of
@@ -25,9 +25,9 @@ from subagent_ls.lsp.documents import current, publish
 from subagent_ls.lsp.state import Analysis, ServerState
 
 if TYPE_CHECKING:
-    from subagent_ls.catalog.model import Entry
-    from subagent_ls.catalog.scan import NameLocation
-    from subagent_ls.engine.targets import TargetVerdict
+    from subagent_ls.analysis.results import TargetVerdict
+    from subagent_ls.harnesses.profile import Entry
+    from subagent_ls.workspace.catalog.scan import NameLocation
 
 CATALOG = "subagents/catalog"
 CATALOG_CHANGED = "subagents/catalogChanged"
@@ -88,7 +88,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
             service.build()
 
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
-        from subagent_ls.engine.lint import silenced, suppressed_codes
+        from subagent_ls.analysis.lint import silenced, suppressed_codes
 
         findings = service.findings_of(path_of(analysis.uri))
         encoding = state.encoding
@@ -187,7 +187,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(CATALOG)
     async def catalog_request(ls: LanguageServer, params: object) -> dict:
-        from subagent_ls.catalog.profiles import PROFILES
+        from subagent_ls.harnesses.registry import PROFILES
 
         harness = getattr(params, "harness", None) if params is not None else None
         if harness is not None and harness not in PROFILES:

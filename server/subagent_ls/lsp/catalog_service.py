@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING
 
 from pygls.uris import to_fs_path
 
-from subagent_ls.engine.parallel import parallel_map_async
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.state import Analysis, ServerState
+from subagent_ls.workspace.parallel import parallel_map_async
 
 if TYPE_CHECKING:
-    from subagent_ls.catalog.live import LiveCatalog
-    from subagent_ls.catalog.model import Catalog, Entry, Source
-    from subagent_ls.catalog.profiles import Environment
-    from subagent_ls.catalog.resolve import CrossFinding
-    from subagent_ls.catalog.scan import FileFacts, Work
+    from subagent_ls.harnesses.environment import Environment
+    from subagent_ls.harnesses.profile import Entry
+    from subagent_ls.harnesses.sources import Source
+    from subagent_ls.workspace.catalog.live import LiveCatalog
+    from subagent_ls.workspace.catalog.model import Catalog
+    from subagent_ls.workspace.catalog.resolve import CrossFinding
+    from subagent_ls.workspace.catalog.scan import FileFacts, Work
 
 
 def path_of_uri(uri: str) -> Path:
@@ -69,7 +71,7 @@ class CatalogService:
         return self.live.catalog if self.live else None
 
     def environment(self) -> Environment:
-        from subagent_ls.catalog.profiles import Environment
+        from subagent_ls.harnesses.environment import Environment
 
         settings = self.state.settings
         return Environment(
@@ -86,7 +88,8 @@ class CatalogService:
         )
 
     def sources(self, harness: str | None = None) -> list[Source]:
-        from subagent_ls.catalog.profiles import PROFILES, distinct
+        from subagent_ls.harnesses.profile import distinct
+        from subagent_ls.harnesses.registry import PROFILES
 
         profile = PROFILES[harness or self.state.settings.harness]
         return distinct(profile.sources(self.environment()))
@@ -100,9 +103,9 @@ class CatalogService:
         """The catalog for ``harness`` (default: the setting), from the cached files. Only the
         setting's folders have cached listings (live sync keeps them true); another profile's
         are listed now."""
-        from subagent_ls.catalog.live import LiveCatalog
-        from subagent_ls.catalog.profiles import PROFILES
-        from subagent_ls.catalog.scan import source_files
+        from subagent_ls.harnesses.registry import PROFILES
+        from subagent_ls.workspace.catalog.live import LiveCatalog
+        from subagent_ls.workspace.catalog.scan import source_files
 
         profile = PROFILES[harness or self.state.settings.harness]
         configured = profile.id == self.state.settings.harness
@@ -126,7 +129,7 @@ class CatalogService:
         """List the configured sources and read every file into the cache, off the event loop
         (the files on one process per core; the first build then only assembles); files that
         change meanwhile are read again by the build."""
-        from subagent_ls.catalog.scan import facts_on_disk
+        from subagent_ls.workspace.catalog.scan import facts_on_disk
 
         self.stale.clear()
         sources, before = self.sources(), self.listings
@@ -202,7 +205,7 @@ class CatalogService:
 
     def _open_facts(self, analysis: Analysis, dialect: str) -> FileFacts:
         """An open document's facts, from its analysis when it was read in the same dialect."""
-        from subagent_ls.catalog.scan import facts_from, facts_of
+        from subagent_ls.workspace.catalog.scan import facts_from, facts_of
 
         if analysis.choice.dialect.id == dialect:
             return facts_from(analysis.doc, analysis.choice.dialect, analysis.result)
@@ -211,7 +214,7 @@ class CatalogService:
     def _read(self, path: Path, dialect: str, analysis: Analysis | None = None) -> FileFacts | None:
         """One file's facts in ``dialect``: from the cache while its stamp holds, else from
         its open analysis or the disk (None: it is not there)."""
-        from subagent_ls.catalog.scan import facts_on_disk
+        from subagent_ls.workspace.catalog.scan import facts_on_disk
 
         if analysis is None:
             analysis = self._open_analysis(path)
@@ -256,7 +259,7 @@ def _listing_key(source: Source) -> str:
 
 
 def _list_sources(sources: list[Source]) -> dict[str, Listing]:
-    from subagent_ls.catalog.scan import source_files
+    from subagent_ls.workspace.catalog.scan import source_files
 
     listed: dict[str, Listing] = {}
     for source in sources:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.lsp.context import Context, context_at
 from subagent_ls.lsp.convert import to_offset, to_range
 from subagent_ls.lsp.documents import current
@@ -18,7 +18,7 @@ from subagent_ls.lsp.fielddocs import field_markdown, markdown
 from subagent_ls.lsp.state import Analysis, ServerState
 
 if TYPE_CHECKING:
-    from subagent_ls.dialects.model import Dialect, FieldSpec
+    from subagent_ls.harnesses.model import Dialect, FieldSpec
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
 TOOL_KEYS = ("tools", "disallowedTools", "disallowed_tools", "allowed-tools")

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
     if isinstance(raw, dict):
         raw = {k: v for k, v in raw.items() if k not in CLIENT_ONLY and v is not None}
-    from subagent_ls.engine.config import settings_from_raw
+    from subagent_ls.workspace.config import settings_from_raw
 
     settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings")
     state.settings = settings

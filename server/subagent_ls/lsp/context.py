@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from subagent_ls.engine.document import AgentDocument
+from subagent_ls.core.document import AgentDocument
 
 Place = Literal["body", "fence", "key", "value", "item", "nested", "outside"]
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit, Finding
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.text import Encoding, Position
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit, Finding
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.text import Encoding, Position
 
 SOURCE = "subagent-ls"
 

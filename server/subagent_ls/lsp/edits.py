@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.lsp.convert import to_text_edit
 from subagent_ls.lsp.state import Analysis, ServerState
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 if TYPE_CHECKING:
-    from subagent_ls.dialects.model import Dialect, FieldSpec
+    from subagent_ls.harnesses.model import Dialect, FieldSpec
 
 
 def markdown(text: str) -> types.MarkupContent:

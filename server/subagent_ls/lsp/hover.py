@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.engine.findings import excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yamltree import MapItem, YamlNode
+from subagent_ls.core.findings import excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.yamltree import MapItem, YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
 from subagent_ls.lsp.state import Analysis, ServerState
 
 if TYPE_CHECKING:
-    from subagent_ls.engine.targets import TargetVerdict
+    from subagent_ls.analysis.results import TargetVerdict
 
 _OUTCOMES = {
     "loads": "loads it",

@@ -15,11 +15,11 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit, Severity
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yaml_edits import replace_scalar
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit, Severity
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.yaml_edits import replace_scalar
+from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range, to_text_edit
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.edits import workspace_edit
@@ -48,8 +48,8 @@ def _inner(node: YamlNode) -> Span:
 def refusal(state: ServerState, analysis: Analysis, edit: Edit, path: str) -> str | None:
     """Why the file's dialect refuses the name ``edit`` writes (the file then at ``path``), by
     linting the file as it would be; None when it accepts it."""
-    from subagent_ls.engine.fixes import apply_edits
-    from subagent_ls.engine.lint import lint
+    from subagent_ls.analysis.fixes import apply_edits
+    from subagent_ls.analysis.lint import lint
 
     renamed = AgentDocument(path, apply_edits(analysis.doc.text, [edit]))
     result = lint(renamed, analysis.choice.dialect, state.settings)

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from pygls.uris import to_fs_path
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.source import MAX_FILE_BYTES, decode
-from subagent_ls.engine.text import Encoding
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import MAX_FILE_BYTES, decode
+from subagent_ls.core.text import Encoding
 
 if TYPE_CHECKING:
-    from subagent_ls.engine.dialect_choice import DialectChoice
-    from subagent_ls.engine.lint import LintResult
+    from subagent_ls.analysis.dialect_choice import DialectChoice
+    from subagent_ls.analysis.results import LintResult
 
 
 @dataclass(slots=True)
@@ -79,12 +79,12 @@ class ServerState:
 
     def lint(self, doc: AgentDocument, choice: DialectChoice) -> LintResult:
         """``doc`` linted in the chosen dialect and judged for every target harness."""
-        from subagent_ls.engine.targets import lint_for_targets
+        from subagent_ls.analysis.targets import lint_for_targets
 
         return lint_for_targets(doc, choice, self.settings, self.roots or None)
 
     def _store(self, uri: str, version: int | None, doc: AgentDocument) -> Analysis:
-        from subagent_ls.engine.dialect_choice import choose_dialect
+        from subagent_ls.analysis.dialect_choice import choose_dialect
 
         choice = choose_dialect(doc, self.settings, roots=self.roots or None)
         result = self.lint(doc, choice)
@@ -107,8 +107,8 @@ def is_agent(doc: AgentDocument, settings: Settings) -> bool:
     """Whether a document is a subagent file: in an agent folder, named ``*.agent.md``, matched
     by a dialect setting, or with a frontmatter that has a name or a description. Other Markdown
     gets no diagnostics."""
-    from subagent_ls.dialects.model import posix
-    from subagent_ls.engine.dialect_choice import dialect_by_folder, dialect_by_setting
+    from subagent_ls.analysis.dialect_choice import dialect_by_folder, dialect_by_setting
+    from subagent_ls.harnesses.model import posix
 
     if dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path):
         return True
@@ -121,8 +121,8 @@ def is_agent(doc: AgentDocument, settings: Settings) -> bool:
 
 def warm_up() -> None:
     """Import the parser, the rules and the dialects by linting a tiny document."""
-    from subagent_ls.engine.dialect_choice import choose_dialect
-    from subagent_ls.engine.lint import lint
+    from subagent_ls.analysis.dialect_choice import choose_dialect
+    from subagent_ls.analysis.lint import lint
 
     doc = AgentDocument("warm-up.md", "---\nname: warm-up\n---\n")
     lint(doc, choose_dialect(doc, Settings()).dialect, Settings())

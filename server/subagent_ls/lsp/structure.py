@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import excerpt
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import excerpt
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.lsp.convert import to_range
 from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.state import ServerState

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.frontmatter import Span
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.rules.registry import LintContext, check, declare
 
 BODY_EMPTY = declare("body-empty", Severity.WARNING, "no system prompt after the frontmatter")

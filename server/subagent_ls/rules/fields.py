@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.model import FieldSpec, ValueType
-from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yaml_edits import replace_scalar
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.yaml_edits import replace_scalar
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.model import FieldSpec, ValueType
+from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import LintContext, check, declare
 
 FIELD_REQUIRED = declare("field-required", Severity.ERROR, "a required field is missing")

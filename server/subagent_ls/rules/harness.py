@@ -3,9 +3,9 @@ file, and YAML errors the harness tolerates turned into warnings that say what i
 
 from __future__ import annotations
 
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.verdict import Verdict
 from subagent_ls.rules.registry import LintContext, declare
 from subagent_ls.rules.structure import (
     FRONTMATTER_MISSING,

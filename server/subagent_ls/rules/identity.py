@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from subagent_ls.engine.findings import Fix, Severity, excerpt
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.yaml_edits import replace_scalar
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.findings import Fix, Severity, excerpt
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.yaml_edits import replace_scalar
+from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.rules.registry import LintContext, check, declare
 
 NAME_CHARSET = declare(

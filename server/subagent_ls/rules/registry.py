@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Literal, NamedTuple
 
-from subagent_ls.dialects.model import Dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Fix, Related, Severity
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.records import record_eq, record_repr
-from subagent_ls.engine.settings import Settings
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Fix, Related, Severity
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.records import record_eq, record_repr
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.model import Dialect
 
 Stage = Literal["document", "fields", "body"]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Edit, Fix, Related, Severity, excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.yaml_edits import quote_plain_value, unindent_key_line
-from subagent_ls.engine.yamltree import YamlError, YamlNode
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Edit, Fix, Related, Severity, excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.yaml_edits import quote_plain_value, unindent_key_line
+from subagent_ls.core.yamltree import YamlError, YamlNode
+from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import LintContext, check, declare
 
 FILE_UNREADABLE = declare(

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from subagent_ls.dialects.model import Trap
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Severity, excerpt
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Severity, excerpt
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.common.tools import tool_names
+from subagent_ls.harnesses.model import Trap
 from subagent_ls.rules.fields import accepts
 from subagent_ls.rules.registry import LintContext, check, declare
-from subagent_ls.rules.values import tool_names
 
 FIELD_NO_EFFECT = declare(
     "field-no-effect", Severity.WARNING, "a field the harness does not apply as written"

@@ -3,9 +3,10 @@ names the harness does not know) and ``metadata`` (string values only)."""
 
 from __future__ import annotations
 
-from subagent_ls.engine.findings import Edit, Fix, Severity, excerpt
-from subagent_ls.engine.yaml_edits import double_quoted, flow_list, plain_source
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
+from subagent_ls.core.yaml_edits import double_quoted, flow_list, plain_source
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.common.tools import split_tool_string, tool_names
 from subagent_ls.rules.fields import accepts, invalid, kind_word, wanted_types
 from subagent_ls.rules.registry import LintContext, check, declare
 
@@ -19,22 +20,6 @@ TOOLS_UNKNOWN = declare(
 METADATA_VALUE = declare(
     "metadata-value", Severity.WARNING, "a metadata key or value that is not a string", fixable=True
 )
-
-
-def split_tool_string(text: str, on_spaces: bool = True) -> list[str]:
-    """Split ``"Read, Bash(git log:*)"`` into tool names: on commas outside parentheses, or
-    (``on_spaces``) on spaces outside parentheses when there is no comma."""
-    separator = "," if "," in text or not on_spaces else " "
-    names, depth, current = [], 0, []
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == separator and depth <= 0:
-            names.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    names.append("".join(current))
-    return [name.strip() for name in names if name.strip()]
 
 
 @check("fields")
@@ -90,15 +75,6 @@ def _on_one_line(ctx: LintContext, node: YamlNode) -> bool:
     several lines would join them."""
     lines = ctx.doc.lines
     return lines.line_of(node.span.start) == lines.line_of(node.span.end)
-
-
-def tool_names(node: YamlNode, on_spaces: bool = True) -> list[tuple[str, YamlNode]]:
-    """The tool names a ``tools`` value lists, each with the node it is written in."""
-    if node.kind == "str":
-        return [(name, node) for name in split_tool_string(str(node.value), on_spaces)]
-    if node.kind == "seq":
-        return [(str(e.value), e) for e in node.value if e.kind == "str"]  # type: ignore[union-attr]
-    return []
 
 
 def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:

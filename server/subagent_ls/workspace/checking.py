@@ -13,18 +13,19 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import NamedTuple
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.dialect_choice import DialectChoice, choose_dialect
-from subagent_ls.engine.discovery import Candidate
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.lint import LintResult, suppressed_codes
-from subagent_ls.engine.parallel import parallel_map
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.source import encode, read_source
-from subagent_ls.engine.targets import TargetVerdict, lint_for_targets
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.analysis.dialect_choice import DialectChoice, choose_dialect
+from subagent_ls.analysis.lint import suppressed_codes
+from subagent_ls.analysis.results import LintResult, TargetVerdict
+from subagent_ls.analysis.targets import lint_for_targets
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import encode, read_source
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.discovery import Candidate
+from subagent_ls.workspace.parallel import parallel_map
 
 
 class Place(NamedTuple):
@@ -122,7 +123,7 @@ def check_candidate(
     run = partial(lint_for_targets, choice=choice, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc))
-    from subagent_ls.engine.fixes import fix_document  # only --fix needs it
+    from subagent_ls.analysis.fixes import fix_document  # only --fix needs it
 
     outcome = fix_document(doc, run, unsafe=unsafe_fixes)
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.settings import Settings
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.settings import Settings
 
 CONFIG_FILE = ".subagent-ls.toml"
 
@@ -52,7 +52,7 @@ def load_config(path: Path) -> tuple[Settings, list[str]]:
 
 def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
     """Validate ``raw``; returns the settings and one message per rejected setting."""
-    from subagent_ls.engine.config_model import RawSettings, validate_each
+    from subagent_ls.workspace.config_model import RawSettings, validate_each
 
     if not isinstance(raw, dict):
         return Settings(), [f"{origin}: settings must be a table of keys; using the defaults."]

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PositiveInt, ValidationError, field_validator
 
-from subagent_ls.dialects import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import RULES
 
 HarnessProfile = Literal[

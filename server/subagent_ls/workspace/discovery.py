@@ -10,11 +10,11 @@ import os
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.model import Folder, parent_segments
-from subagent_ls.engine.dialect_choice import dialect_by_folder
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.walk import BROKEN_LINK, Seen, walk
+from subagent_ls.analysis.dialect_choice import dialect_by_folder
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.harnesses.model import Folder, parent_segments
+from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.walk import BROKEN_LINK, Seen, walk
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}

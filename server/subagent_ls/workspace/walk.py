@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import islice
 
-from subagent_ls.engine.records import record_eq, record_repr
-from subagent_ls.engine.source import not_regular
+from subagent_ls.core.records import record_eq, record_repr
+from subagent_ls.core.source import not_regular
 
 MAX_DEPTH = 64
 """Folders deeper than this below the starting folder are not entered."""

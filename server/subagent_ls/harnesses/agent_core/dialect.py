@@ -8,11 +8,11 @@ but gives them no types, values or limits, so none is checked; ``allowed-tools``
 
 from __future__ import annotations
 
-from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Trap
-from subagent_ls.dialects.verdicts import field_name
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.common.verdicts import field_name
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Trap
 
 HARNESS = "agent-core"
 HEADER = (

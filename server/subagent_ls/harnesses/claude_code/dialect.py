@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from subagent_ls.dialects.claude_loader import claude_code_verdict
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.claude_code.loader import claude_code_verdict
+from subagent_ls.harnesses.common.tools import split_tool_string
+from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
 
 DROPPED = "Claude Code logs it in its debug log and ignores the value; the agent still loads."
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan")
@@ -309,8 +310,6 @@ def granted_tools(doc: AgentDocument) -> tuple[str, ...] | None:
     """The tools Claude Code really gives the agent where that differs from what ``tools``
     says: none at all for ``tools:`` with no value, ``true`` or a blank string; only the known
     names of a list or string (it accepts unknown names and drops them when the agent runs)."""
-    from subagent_ls.rules.values import split_tool_string
-
     if "tools" not in doc.fields:
         return None
     node = doc.fields["tools"].value

@@ -6,7 +6,7 @@ merges). When that fails it quotes every ``key: value`` line whose value holds `
 ``{}[]*&#!|>%@``` `` and turns leading tabs into spaces, then parses again. A file whose YAML
 still fails, or with no string ``name``, is ignored (a debug-log line at most); a name that
 starts with ``-``, is over 256 UTF-16 units or holds ``:`` (after NFKC), a missing description,
-and hooks it cannot load (``claude_hooks``) are rejected with a logged error. It reads the file
+and hooks it cannot load (``hooks``) are rejected with a logged error. It reads the file
 as UTF-8 with replacement characters: invalid bytes do not stop it.
 """
 
@@ -16,14 +16,14 @@ import re
 import unicodedata
 from functools import cache
 
-from subagent_ls.dialects.claude_hooks import hooks_problem, top_level_guard
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.source import MAX_FILE_BYTES
-from subagent_ls.engine.verdict import Verdict
-from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.source import MAX_FILE_BYTES
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.core.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.harnesses.claude_code.hooks import hooks_problem, top_level_guard
 
 HARNESS = "Claude Code"
 NAME_LIMIT = 256

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.verdict import Verdict
 
 NameOf = Callable[[AgentDocument], str | None]
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from urllib.parse import urlsplit
 
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.yamltree import YamlNode
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.yamltree import YamlNode
 
 _JS_FLOAT = LazyPattern(
     r"[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"

@@ -4,17 +4,17 @@ Copilot reads ``.github/agents/`` and ``.claude/agents/`` (in every folder from 
 folder up to the repository root, or to ``/`` outside a repository) and
 ``~/.copilot/agents/`` (``$COPILOT_HOME/agents``), each with its subfolders, files ending in
 ``.md`` (``.agent.md`` included; names are case-sensitive), skipping names that start with
-``.``. The loader itself is reproduced in :mod:`copilot_loader`: the frontmatter pattern, the
+``.``. The loader itself is reproduced in ``loader``: the frontmatter pattern, the
 serde_yaml reading of scalars, the schema of every field, the id and the reserved name.
 """
 
 from __future__ import annotations
 
-from subagent_ls.dialects.copilot_hooks import HOOK_EVENTS
-from subagent_ls.dialects.copilot_loader import HARNESS, copilot_verdict
-from subagent_ls.dialects.copilot_values import engine_kind
-from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
-from subagent_ls.engine.findings import Severity
+from subagent_ls.core.findings import Severity
+from subagent_ls.harnesses.copilot.hooks import HOOK_EVENTS
+from subagent_ls.harnesses.copilot.loader import HARNESS, copilot_verdict
+from subagent_ls.harnesses.copilot.values import engine_kind
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
 
 VERSION = "1.0.102"
 REFUSED = "Copilot leaves the agent out and logs the problem."

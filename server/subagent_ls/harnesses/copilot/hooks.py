@@ -8,7 +8,11 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
-from subagent_ls.dialects.copilot_values import (
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.common.js_regex import js_regex_valid
+from subagent_ls.harnesses.common.web_url import url_scheme
+from subagent_ls.harnesses.copilot.values import (
     Malformed,
     expect,
     fields_of,
@@ -16,10 +20,6 @@ from subagent_ls.dialects.copilot_values import (
     json_string,
     number_value,
 )
-from subagent_ls.dialects.js_regex import js_regex_valid
-from subagent_ls.dialects.web_url import url_scheme
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.yamltree import YamlNode
 
 CLAUDE_EVENTS = {
     "SessionStart": "sessionStart", "SessionEnd": "sessionEnd",

@@ -11,14 +11,14 @@ A file with any such problem is left out; the others still load. Nothing is repa
    or before a line break). A longer fence, ``...``, an indented fence or a line before the
    fence is "missing or malformed YAML frontmatter".
 2. The YAML must parse, and no mapping may repeat a key (``duplicate entry with key``).
-   Scalars are read as serde_yaml reads them (``copilot_values``): an explicit core tag that
+   Scalars are read as serde_yaml reads them (``values``): an explicit core tag that
    a scalar does not fit is a parse error (``invalid value: string "abc", expected an
    integer``).
 3. An empty frontmatter is ``{}``; anything but a mapping is refused (``Expected object``).
 4. The fields of :data:`SCHEMA` are checked; other keys are ignored with a warning. The hooks
    are checked last, in passes: the event names, every matcher as a JavaScript regular
    expression, that each event holds a list, the nesting, then each hook in turn
-   (``copilot_hooks``).
+   (``hooks``).
 5. The name is ``name`` when it is a non-empty string, else the file's id: its path below the
    agent folder without ``.agent.md`` or ``.md``, folders joined by ``--`` (``sub--x``).
    ``general-purpose`` is reserved: such an agent is ignored with an error.
@@ -29,8 +29,14 @@ from __future__ import annotations
 
 import json
 
-from subagent_ls.dialects.copilot_hooks import check_hooks
-from subagent_ls.dialects.copilot_values import (
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.core.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.harnesses.copilot.hooks import check_hooks
+from subagent_ls.harnesses.copilot.values import (
     Check,
     Malformed,
     expect,
@@ -39,13 +45,7 @@ from subagent_ls.dialects.copilot_values import (
     json_string,
     tag_misfit,
 )
-from subagent_ls.dialects.model import parent_segments, posix
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.verdict import Verdict
-from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.harnesses.model import parent_segments, posix
 
 HARNESS = "GitHub Copilot"
 Problem = tuple[str, Span]

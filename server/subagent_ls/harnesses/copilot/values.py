@@ -14,10 +14,10 @@ import math
 import re
 from collections.abc import Callable
 
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.yamltree import Kind, YamlNode, parse_yaml
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.yamltree import Kind, YamlNode, parse_yaml
 
 _NULLS = frozenset({"~", "null", "Null", "NULL", ""})
 _BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}

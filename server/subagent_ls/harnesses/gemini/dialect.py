@@ -19,14 +19,14 @@ it (``packages/core/src/agents/agentLoader.ts`` and ``registry.ts`` in the npm b
   agent from PATH: ...``; nothing is dropped, nothing breaks the other files.
 - The model is given ``description`` exactly as YAML reads it, untruncated.
 
-The verdict is in ``gemini_loader``; which definition wins (built-ins, then project, then user:
+The verdict is in ``loader``; which definition wins (built-ins, then project, then user:
 the first registered) is the catalog profile's business.
 """
 
 from __future__ import annotations
 
-from subagent_ls.dialects.gemini_loader import gemini_verdict
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
+from subagent_ls.harnesses.gemini.loader import gemini_verdict
+from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
 
 HARNESS = "Gemini CLI"
 VERSION = "0.61.0"

@@ -16,7 +16,13 @@ import json
 import os
 import re
 
-from subagent_ls.dialects.zod_checks import (
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.core.yamltree import YamlNode, parse_yaml
+from subagent_ls.harnesses.common.zod_checks import (
     SOURCE,
     Issue,
     absent,
@@ -36,12 +42,6 @@ from subagent_ls.dialects.zod_checks import (
     union,
     url,
 )
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.verdict import Verdict
-from subagent_ls.engine.yamltree import YamlNode, parse_yaml
 
 HARNESS = "Gemini CLI"
 FRONTMATTER = LazyPattern(r"---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?")

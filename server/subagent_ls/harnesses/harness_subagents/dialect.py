@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder
-from subagent_ls.engine.verdict import format_verdict
+from subagent_ls.core.verdict import format_verdict
+from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
 
 COMPLEXITY_TIERS = {
     "mundane": (

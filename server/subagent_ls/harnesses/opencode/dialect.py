@@ -1,6 +1,6 @@
 """The OpenCode dialect (``.opencode/agent(s)/**``), as OpenCode 1.18.33 (npm ``opencode-ai``)
 loads it. How a file is read (gray-matter, its YAML repair and cache) is in
-``opencode_loader.py``; this module holds the schema and the verdict.
+``loader.py``; this module holds the schema and the verdict.
 
 - Folders: ``{agent,agents}/**/*.md`` below each configuration folder (``~/.config/opencode``,
   every ``.opencode`` from the project folder up, ``~/.opencode``), subfolders, files and
@@ -25,13 +25,13 @@ import math
 import os
 import re
 
-from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, parent_segments
-from subagent_ls.dialects.opencode_loader import JsType, Loaded, js_string, js_value, load
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity, excerpt
-from subagent_ls.engine.frontmatter import Span
-from subagent_ls.engine.verdict import Outcome, Verdict
-from subagent_ls.engine.yamltree import Kind, MapItem, YamlNode
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity, excerpt
+from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.verdict import Outcome, Verdict
+from subagent_ls.core.yamltree import Kind, MapItem, YamlNode
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, parent_segments
+from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
 
 HARNESS = "OpenCode"
 VERSION = "1.18.33"

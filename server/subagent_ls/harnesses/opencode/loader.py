@@ -27,8 +27,8 @@ import re
 from datetime import date, datetime
 from typing import Literal, NamedTuple
 
-from subagent_ls.engine.patterns import LazyPattern
-from subagent_ls.engine.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.core.patterns import LazyPattern
+from subagent_ls.core.yamltree import YamlNode, YamlParse, parse_yaml
 
 Reading = Literal["parsed", "repaired", "bare", "skipped"]
 """``bare``: no frontmatter is used (none, or one that does not parse and was not rewritten:

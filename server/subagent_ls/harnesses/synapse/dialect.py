@@ -11,11 +11,11 @@ says is validated; the base format's name and description limits are hints."""
 
 from __future__ import annotations
 
-from subagent_ls.dialects.model import Dialect, FieldSpec, Folder, Trap
-from subagent_ls.dialects.verdicts import field_name
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.common.verdicts import field_name
+from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder, Trap
 
 HARNESS = "Synapse"
 MAIN_TOOLS = ("find_files", "search_files", "patch")

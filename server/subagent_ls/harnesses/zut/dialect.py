@@ -8,11 +8,12 @@ frontmatter block cannot be read is not loaded."""
 
 from __future__ import annotations
 
-from subagent_ls.dialects.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, Trap
-from subagent_ls.dialects.verdicts import field_name
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Finding, Severity
-from subagent_ls.engine.verdict import Verdict
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.common.tools import tool_names
+from subagent_ls.harnesses.common.verdicts import field_name
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, Trap
 
 HARNESS = "zut"
 LEVELS = ("off", "minimum", "low", "medium", "high", "xhigh", "max")
@@ -157,8 +158,6 @@ def stem_name(doc: AgentDocument) -> str:
 def granted_tools(doc: AgentDocument) -> tuple[str, ...] | None:
     """The listed names zut grants (its registry, and ``skill`` unless ``inheritSkills:
     false``), where that differs from what ``tools`` lists; None when it is the list."""
-    from subagent_ls.rules.values import tool_names
-
     node = doc.field_value("tools")
     if node is None:
         return None

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.catalog.model import Catalog, Entry
+from subagent_ls.harnesses.profile import Entry
+from subagent_ls.workspace.catalog.model import Catalog
 
 NOT_READ = "not read"
 

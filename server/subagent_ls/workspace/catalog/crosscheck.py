@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from subagent_ls.catalog.model import Entry
-from subagent_ls.catalog.profiles import Environment, Profile, distinct
-from subagent_ls.catalog.resolve import CrossFinding, resolve
-from subagent_ls.catalog.scan import builtin_entries, holds
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.engine.checking import FileReport, LocatedFinding, Place, RelatedPlace
-from subagent_ls.engine.lint import silenced
-from subagent_ls.engine.settings import Settings
+from subagent_ls.analysis.lint import silenced
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.profile import Entry, Profile, distinct
+from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
+from subagent_ls.workspace.catalog.scan import builtin_entries
+from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place, RelatedPlace
 
 START = Place(0, 0, 0, 0, 1, 1, 1, 1)
 
@@ -23,7 +23,7 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
     for source in distinct(profile.sources(env)):
-        for path in sorted((p for p in located if holds(source, p)), key=lambda p: Path(p).parts):
+        for path in sorted((p for p in located if source.holds(p)), key=lambda p: Path(p).parts):
             report = located.pop(path)
             verdict = report.verdict
             entries.append(

@@ -9,16 +9,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import Environment, Profile
-from subagent_ls.catalog.resolve import CrossFinding, settle, suffix_builtin_collisions
-from subagent_ls.catalog.scan import (
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.profile import Entry, Profile
+from subagent_ls.harnesses.sources import Source
+from subagent_ls.workspace.catalog.model import Catalog
+from subagent_ls.workspace.catalog.resolve import CrossFinding, settle, suffix_builtin_collisions
+from subagent_ls.workspace.catalog.scan import (
     Analyze,
     FileFacts,
     ListFiles,
     build_catalog,
     entry_from,
-    holds,
     removed_names,
 )
 
@@ -72,7 +73,7 @@ class LiveCatalog:
         entry = self.entry_at(path)
         if entry is not None:
             return entry.source
-        holding = [s for s in self.catalog.sources if holds(s, str(path))]
+        holding = [s for s in self.catalog.sources if s.holds(str(path))]
         return holding[0] if len(holding) == 1 else None
 
     def update(self, path: Path, read: ReadFacts) -> set[Path] | None:
@@ -85,7 +86,7 @@ class LiveCatalog:
             return None if self._touches_sources(path) else set()
         source = self.source_of(path)
         if source is None:
-            in_some = any(holds(s, str(path)) for s in self.catalog.sources)
+            in_some = any(s.holds(str(path)) for s in self.catalog.sources)
             return None if in_some else set()
         facts = read(source)
         old = self.entry_at(path)

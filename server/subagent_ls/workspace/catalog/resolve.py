@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import os
 
-from subagent_ls.catalog.model import Entry
-from subagent_ls.catalog.profiles import Profile
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.records import record_eq, record_repr
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.records import record_eq, record_repr
+from subagent_ls.harnesses.profile import Entry, Profile
 from subagent_ls.rules.registry import declare
 
 DUPLICATE_NAME = declare(

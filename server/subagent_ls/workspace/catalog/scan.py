@@ -10,18 +10,21 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.catalog.model import Catalog, Entry, Source
-from subagent_ls.catalog.profiles import Environment, Profile, distinct
-from subagent_ls.catalog.resolve import CrossFinding, resolve
-from subagent_ls.dialects import DIALECTS
-from subagent_ls.dialects.model import Dialect
-from subagent_ls.engine.document import AgentDocument
-from subagent_ls.engine.findings import Severity
-from subagent_ls.engine.lint import LintResult, lint
-from subagent_ls.engine.parallel import parallel_map
-from subagent_ls.engine.settings import Settings
-from subagent_ls.engine.source import read_source
-from subagent_ls.engine.walk import BROKEN_LINK, walk
+from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.results import LintResult
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Severity
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import read_source
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.profile import Entry, Profile, distinct
+from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.sources import Source
+from subagent_ls.workspace.catalog.model import Catalog
+from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
+from subagent_ls.workspace.parallel import parallel_map
+from subagent_ls.workspace.walk import BROKEN_LINK, walk
 
 BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
 
@@ -136,22 +139,6 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
         elif item.problem != BROKEN_LINK:
             problems.append(f"{item.path}: skipped, {item.problem}")
     return found
-
-
-def holds(source: Source, path: str) -> bool:
-    """Whether ``source_files`` lists the file at the absolute ``path`` (string tests: this
-    runs for every checked file and source)."""
-    if source.path is None or not path.endswith(".md"):
-        return False
-    folder = str(source.path).rstrip(os.sep)
-    if not path.startswith(folder + os.sep):
-        return False
-    *folders, name = path[len(folder) + 1 :].split(os.sep)
-    if folders and not source.recursive:
-        return False
-    if not source.hidden and any(p.startswith(".") for p in folders):
-        return False
-    return source.hidden or not name.startswith(".")
 
 
 def build_catalog(

@@ -1,0 +1,54 @@
+"""What linting returns: the findings, the file's own verdict, and the verdict of every target
+(a harness that reads the file, in the dialect it reads it in). Plain data: reports travel
+between processes."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from subagent_ls.core.findings import Finding
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.registry import DIALECTS
+
+
+class Target(NamedTuple):
+    """A harness that reads the file, the id of the dialect it reads it in, and why it is a
+    target (plain data: reports travel between processes)."""
+
+    harness: str
+    label: str
+    dialect: str
+    reason: str
+
+    @property
+    def reads_as(self) -> Dialect:
+        return DIALECTS[self.dialect]
+
+
+class TargetVerdict(NamedTuple):
+    """What one target does with the file."""
+
+    target: Target
+    verdict: Verdict
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.target.harness,
+            "dialect": self.target.dialect,
+            "why": self.target.reason,
+            **self.verdict.as_json(),
+            "harness": self.target.label,
+        }
+
+    def same_as(self, other: TargetVerdict) -> bool:
+        """Whether both targets do the same with the file (load it under one name, or not)."""
+        mine, theirs = self.verdict, other.verdict
+        return (mine.outcome, mine.name) == (theirs.outcome, theirs.name)
+
+
+class LintResult(NamedTuple):
+    findings: list[Finding]
+    verdict: Verdict
+    harnesses: tuple[TargetVerdict, ...] = ()
+    """Every target's verdict, the file's own first (``lint_for_targets`` fills it in)."""

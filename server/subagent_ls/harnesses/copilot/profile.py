@@ -1,0 +1,83 @@
+"""Where GitHub Copilot CLI 1.0.102 reads definitions, in precedence order, what it ships built
+in, and the identity it keeps one definition of (the file's path below its folder, not the
+name)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from subagent_ls.harnesses.copilot.loader import agent_id
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.profile import Entry, Profile
+from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
+
+
+def copilot_identity(entry: Entry) -> str:
+    """Copilot keeps one agent per id (a built-in never clashes with a file)."""
+    return f"builtin:{entry.name}" if entry.path is None else agent_id(str(entry.path))
+
+
+BUILTINS = {
+    "explore": "Read-only exploration for multiple independent research threads needing "
+    "separate context.",
+    "task": "Runs verbose commands such as tests, builds, lints, and installs; returns concise "
+    "success or full failure output.",
+    "general-purpose": "Full-capability agent for self-contained implementation/debugging "
+    "needing broad tools/reasoning.",
+    "code-review": "Read-only review of staged/unstaged changes and branch diffs for "
+    "high-confidence bugs and logic errors.",
+    "research": "Thorough GitHub and web research with source verification and citations.",
+    "security-review": "/security-review or vulnerability request: invoke first, even without "
+    "a diff.",
+}
+"""The built-in agents Copilot CLI 1.0.102 offers the model (with a bring-your-own-key model;
+``rubber-duck`` and ``rem-agent`` ship too but are not offered)."""
+
+
+def repository_folders(root: Path) -> list[Path]:
+    """The folders Copilot CLI looks in from ``root``: ``root`` and its parents up to the
+    repository's top folder (the one holding ``.git``), or up to ``/`` outside a repository."""
+    chain = [root, *root.parents]
+    for index, folder in enumerate(chain):
+        if (folder / ".git").exists():
+            return chain[: index + 1]
+    return chain
+
+
+def copilot_sources(env: Environment) -> list[Source]:
+    """Copilot CLI takes the first definition of an id it finds, reading
+    ``$COPILOT_HOME/agents`` (``~/.copilot/agents``) first, then every ``.github/agents`` from
+    the project folder up to the repository's top, then every ``.claude/agents`` the same way;
+    so the user level is the most specific. All are read with their subfolders."""
+    folders: list[tuple[str, str, Path]] = []
+    for index, root in enumerate(env.roots):
+        suffix = root_suffix(env, index)
+        for kind, source_id in ((".github", "project"), (".claude", "project-claude")):
+            for depth, folder in enumerate(repository_folders(root)):
+                path = folder / kind / "agents"
+                if depth == 0 or path.is_dir():
+                    where = f"{kind}/agents" if depth == 0 else str(path)
+                    tail = "" if depth == 0 else f"@{depth}"
+                    folders.append((f"{source_id}{tail}{suffix}", f"project {where}", path))
+    copilot_home = env.environ.get("COPILOT_HOME")
+    user = Path(copilot_home) if copilot_home else env.home / ".copilot"
+    top = len(folders) + 1
+    sources = [
+        folder_source("user", "user ~/.copilot/agents", "user", top, "copilot", user / "agents")
+    ]
+    sources += [
+        folder_source(source_id, label, "project", top - 1 - rank, "copilot", path)
+        for rank, (source_id, label, path) in enumerate(folders)
+    ]
+    return [source._replace(recursive=True) for source in sources]
+
+
+PROFILE = Profile(
+    "copilot",
+    "GitHub Copilot CLI",
+    BUILTINS,
+    copilot_sources,
+    identity=copilot_identity,
+    path_order=True,
+    variables=("COPILOT_HOME",),
+)

@@ -1,0 +1,51 @@
+"""Where Gemini CLI 0.61.0 reads definitions, and what it ships built in: the project's
+``.gemini/agents`` is registered before ``~/.gemini/agents`` and the first registration of a name
+is kept, so the project is the more specific; a built-in always wins."""
+
+from __future__ import annotations
+
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.sources import Source, folder_source, per_root
+
+BUILTINS = {
+    "codebase_investigator": "The specialized tool for codebase analysis, architectural "
+    "mapping, and understanding system-wide dependencies. Invoke this tool for tasks like vague "
+    "requests, bug root-cause analysis, system refactoring, comprehensive feature "
+    "implementation or to answer questions about the codebase that require investigation. It "
+    "returns a structured report with key file paths, symbols, and actionable architectural "
+    "insights.",
+    "cli_help": "Specialized agent for answering questions about the Gemini CLI application. "
+    "Invoke this agent for questions regarding CLI features, configuration schemas (e.g., "
+    "policies), or instructions on how to create custom subagents. It queries internal "
+    "documentation to provide accurate usage guidance.",
+    "generalist": "A general-purpose AI agent with access to all tools. Highly recommended for "
+    "tasks that are turn-intensive or involve processing large amounts of data. Use this to "
+    "keep the main session history lean and efficient. Excellent for: batch refactoring/error "
+    "fixing across multiple files, running commands with high-volume output, and speculative "
+    "investigations.",
+}
+"""The built-ins of Gemini CLI 0.61.0 as the model is given them (outside plan mode);
+``browser_agent`` only when settings enable it."""
+
+
+def gemini_sources(env: Environment) -> list[Source]:
+    """Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
+    keeps the first registration of a name, so the project is the more specific; neither
+    folder is read recursively, and files whose names start with ``.`` are read."""
+    sources = [
+        folder_source(
+            "user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents"
+        )
+    ]
+    sources += per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
+    return [source._replace(hidden=True) for source in sources]
+
+
+PROFILE = Profile(
+    "gemini",
+    "Gemini CLI",
+    BUILTINS,
+    gemini_sources,
+    builtin_collision="builtin-wins",
+)

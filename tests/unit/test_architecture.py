@@ -1,0 +1,47 @@
+"""The package's floors as docs/architecture.md draws them: the import contracts pass, the
+independence contract names every registered harness package, and each harness package exports
+its dialect and profile under one id."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from subagent_ls.harnesses import registry
+
+ROOT = Path(__file__).parents[2]
+CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+
+
+def test_the_import_contracts_hold():
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint_imports is None:
+        pytest.skip("lint-imports (import-linter, a test extra) is not installed")
+    done = subprocess.run(
+        [lint_imports, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 kept, 0 broken" in done.stdout
+
+
+def test_the_independence_contract_names_every_harness_package():
+    (independence,) = [c for c in CONTRACTS["contracts"] if c["type"] == "independence"]
+    assert sorted(independence["modules"]) == sorted(h.__name__ for h in registry.HARNESSES)
+
+
+def test_every_harness_package_is_registered_once_in_each_order():
+    assert sorted(h.__name__ for h in registry.LISTED) == sorted(
+        h.__name__ for h in registry.HARNESSES
+    )
+    assert len(set(registry.HARNESSES)) == len(registry.HARNESSES)
+
+
+@pytest.mark.parametrize("harness", registry.HARNESSES, ids=lambda h: h.__name__.split(".")[-1])
+def test_a_harness_package_exports_its_dialect_and_profile_under_one_id(harness):
+    assert harness.DIALECT.id == harness.PROFILE.id
+    assert registry.DIALECTS[harness.DIALECT.id] is harness.DIALECT
+    assert registry.PROFILES[harness.PROFILE.id] is harness.PROFILE
