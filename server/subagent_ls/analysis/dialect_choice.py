@@ -1,7 +1,7 @@
 """Choosing the dialect a file is read in: the command line, then a glob setting, then the
 source of the chosen harness that lists the file (where it reads the file otherwise than its
-folder says), then the folder the file is in, then the fields only one dialect defines, then
-the base format. The reason is kept for the user."""
+folder says), then the folder the file is in, then a harness's plugin that lists it, then the
+fields only one dialect defines, then the base format. The reason is kept for the user."""
 
 from __future__ import annotations
 
@@ -90,6 +90,18 @@ def source_holding(
     for source in _sources(harness, folders, tuple(settings.extra_dirs), key):
         if source.holds(where):
             return source
+    profile = PROFILES.get(harness)
+    return profile.plugin_source(where) if profile and profile.plugin_source else None
+
+
+def dialect_by_plugin(path: str) -> DialectChoice | None:
+    """The dialect of a plugin that lists the file, in the first harness (in the order
+    profiles are listed) one of whose plugins does."""
+    where = os.path.abspath(path)
+    for profile in PROFILES.values():
+        source = profile.plugin_source(where) if profile.plugin_source else None
+        if source is not None:
+            return DialectChoice(DIALECTS[source.dialect], f"the {profile.harness} {source.label}")
     return None
 
 
@@ -122,6 +134,9 @@ def choose_dialect(
         return by_harness
     if by_folder is not None:
         return by_folder
+    by_plugin = dialect_by_plugin(doc.path)
+    if by_plugin is not None:
+        return by_plugin
     if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
     return _inferred(doc)

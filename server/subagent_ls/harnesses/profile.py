@@ -168,6 +168,10 @@ class Profile(NamedTuple):
     variables: tuple[str, ...] = ()
     """The environment variables its sources and removed names depend on (beside HOME): what
     is cached on the sources must be keyed on them."""
+    plugin_source: Callable[[str], Source | None] | None = None
+    """Where the harness reads plugins (extensions) of its own: the source of the plugin that
+    lists the file at an absolute path, found from the file's folders upward (None: no plugin
+    lists it). A plugin's agents are judged in that source's dialect wherever they lie."""
 
     def key(self, entry: Entry) -> str:
         """The identity under which ``entry`` competes with other definitions."""
