@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.catalog.model import Catalog, Entry
+from subagent_ls.catalog.model import Catalog, Entry, file_uri
 
 NOT_READ = "not read"
 
@@ -39,7 +39,7 @@ class FileRoles(NamedTuple):
     def as_json(self) -> dict[str, object]:
         return {
             "path": str(self.path),
-            "uri": self.path.absolute().as_uri(),
+            "uri": file_uri(self.path),
             "roles": self.roles,
             "names": self.names,
         }

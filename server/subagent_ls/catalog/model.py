@@ -3,12 +3,20 @@ the ``subagents/catalog`` result."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, NamedTuple
 
 from subagent_ls.engine.records import record_eq, record_repr
 
 Level = Literal["builtin", "plugin", "user", "project", "custom"]
+UriOf = Callable[[Path], str]
+"""A file's URI in the JSON shapes (the language server answers in its client's spelling)."""
+
+
+def file_uri(path: Path) -> str:
+    """The URI of a file as the command line writes it."""
+    return path.absolute().as_uri()
 
 
 class Source(NamedTuple):
@@ -111,9 +119,8 @@ class Entry:
     __eq__ = record_eq
     __hash__ = None  # type: ignore[assignment]
 
-    @property
-    def uri(self) -> str | None:
-        return self.path.absolute().as_uri() if self.path else None
+    def uri(self, uri_of: UriOf = file_uri) -> str | None:
+        return uri_of(self.path) if self.path else None
 
     def signature(self) -> tuple:
         """What a client shows of this entry, cheap to compare."""
@@ -124,17 +131,18 @@ class Entry:
             self.outcome,
         )  # fmt: skip
 
-    def reference(self) -> dict[str, object]:
-        return {"source": self.source.id, "uri": self.uri}
+    def reference(self, uri_of: UriOf = file_uri) -> dict[str, object]:
+        return {"source": self.source.id, "uri": self.uri(uri_of)}
 
-    def as_json(self) -> dict[str, object]:
+    def as_json(self, uri_of: UriOf = file_uri) -> dict[str, object]:
+        winner = self.shadowed_by
         return {
             "name": self.name,
             "source": self.source.id,
-            "uri": self.uri,
+            "uri": self.uri(uri_of),
             "effective": self.effective,
-            "shadowedBy": self.shadowed_by.reference() if self.shadowed_by else None,
-            "shadows": [entry.reference() for entry in self.shadows],
+            "shadowedBy": winner.reference(uri_of) if winner else None,
+            "shadows": [entry.reference(uri_of) for entry in self.shadows],
             "disabled": self.disabled,
             "loads": self.loads,
             "outcome": self.outcome,
@@ -165,11 +173,11 @@ class Catalog:
     __eq__ = record_eq
     __hash__ = None  # type: ignore[assignment]
 
-    def as_json(self) -> dict[str, object]:
+    def as_json(self, uri_of: UriOf = file_uri) -> dict[str, object]:
         return {
             "harness": self.harness,
             "sources": [source.as_json() for source in self.sources],
-            "entries": [entry.as_json() for entry in self.entries],
+            "entries": [entry.as_json(uri_of) for entry in self.entries],
         }
 
     def named(self, name: str) -> list[Entry]:
