@@ -207,7 +207,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         return catalog.as_json(state.uris.uri_of)
 
     @server.command(STATUS_COMMAND)
-    def catalog_entry(ls: LanguageServer, arguments: list) -> dict | None:
+    def catalog_entry(ls: LanguageServer, *arguments: object) -> dict | None:
+        """pygls passes the command's arguments one by one (the lens gives the file's URI)."""
         path = path_of(arguments[0]) if arguments and isinstance(arguments[0], str) else None
         entry = service.entry_of(path) if path is not None else None
         return entry.as_json(state.uris.uri_of) if entry else None
