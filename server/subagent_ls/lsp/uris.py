@@ -125,8 +125,10 @@ VSCODE = UriStyle("vscode", keep="")
 NEOVIM = UriStyle("neovim", keep=DIFFERING, lower_hex=True, drive_colon=":", drive_upper=True)
 """``vim.uri_from_fname``: RFC 3986's ``pchar`` and ``/`` stay, escapes in lower case."""
 EMACS = UriStyle("emacs", keep=SUB_DELIMS + "@", drive_upper=True)
-"""eglot: ``url-path-allowed-chars`` but ``:``."""
-STYLES = (VSCODE, NEOVIM, EMACS)
+"""eglot: ``url-path-allowed-chars`` but ``:`` (and but ``%``, which eglot leaves as it is)."""
+STYLES = (VSCODE, EMACS, NEOVIM)
+"""The likeliest first for a client that does not say its name (eglot 1.9 does not; Neovim
+does)."""
 
 
 def _preferred(client_name: str | None) -> tuple[UriStyle, ...]:
@@ -142,7 +144,8 @@ class ClientUris:
     folders: dict[str, tuple[Path, str]] = field(default_factory=dict)
     documents: dict[str, tuple[Path, str]] = field(default_factory=dict)
     candidates: tuple[UriStyle, ...] = STYLES
-    """The styles every URI seen so far agrees with, the likeliest first."""
+    """The styles every URI seen so far agrees with, the likeliest first (the one the client's
+    name suggests, then ``STYLES``)."""
     lower_hex: bool | None = None
     drive: tuple[str, bool] | None = None
     """The drive letter's colon and whether the letter is upper-case, as last seen."""
