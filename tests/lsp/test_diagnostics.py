@@ -110,10 +110,34 @@ async def test_markdown_that_is_not_an_agent_gets_no_diagnostics(client, workspa
 
 
 async def test_agent_outside_agent_folders_is_recognised_by_its_frontmatter(client, workspace):
-    uri = await open_document(
-        client, workspace / "docs" / "x.md", "---\nname: x\nmode: helper\n---\nB\n"
-    )
+    text = "---\nname: x\ndescription: Plans work. Use when asked.\nmode: helper\n---\nB\n"
+    uri = await open_document(client, workspace / "catalog" / "x.md", text)
     assert "value-unknown" in codes(client, uri)
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "docs/x.md",
+        "skills/review/SKILL.md",
+        "skills/review/references/x.md",
+        ".claude/commands/x.md",
+        "plugins/p/commands/x.md",
+        ".opencode/command/x.md",
+        ".github/instructions/x.instructions.md",
+        ".github/prompts/x.prompt.md",
+        ".github/chatmodes/x.chatmode.md",
+        ".github/workflows/x.md",
+        "AGENTS.md",
+        "README.md",
+    ],
+)
+async def test_markdown_of_other_kinds_gets_no_diagnostics(client, workspace, where):
+    """Skills, commands, instructions, prompts, chat modes, agentic workflows, docs pages and
+    READMEs, even with an agent's frontmatter."""
+    text = "---\nname: x\ndescription: Plans work. Use when asked.\nmode: helper\n---\nB\n"
+    uri = await open_document(client, workspace / where, text)
+    assert codes(client, uri) == []
 
 
 async def test_dialect_follows_the_folder(client, workspace):

@@ -205,7 +205,9 @@ def run(args: argparse.Namespace) -> int:
         """A file the chosen harness reads outside the agent folders (its extra folders)."""
         return dialect_by_harness(path, settings) is not None
 
-    candidates = list(collect(paths, all_markdown=args.dialect is not None, listed=listed))
+    candidates = list(
+        collect(paths, settings=settings, all_markdown=args.dialect is not None, listed=listed)
+    )
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)

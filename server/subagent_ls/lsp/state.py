@@ -97,7 +97,7 @@ class ServerState:
 
         choice = choose_dialect(doc, self.settings, roots=self.roots or None)
         result = self.lint(doc, choice)
-        agent = is_agent(doc, self.settings)
+        agent = is_agent(doc, self.settings, self.roots)
         analysis = Analysis(uri, path, version, doc, choice, result, agent)
         self.analyses[key_of(uri)] = analysis
         return analysis
@@ -113,20 +113,19 @@ def oversize(text: str) -> str | None:
     return decode(data).unreadable if len(data) > MAX_FILE_BYTES else None
 
 
-def is_agent(doc: AgentDocument, settings: Settings) -> bool:
-    """Whether a document is a subagent file: in an agent folder, named ``*.agent.md``, matched
-    by a dialect setting, or with a frontmatter that has a name or a description. Other Markdown
-    gets no diagnostics."""
-    from subagent_ls.analysis.dialect_choice import dialect_by_folder, dialect_by_setting
-    from subagent_ls.harnesses.model import posix
+def is_agent(doc: AgentDocument, settings: Settings, roots: tuple[Path, ...] = ()) -> bool:
+    """Whether a document is an agent file (``analysis.agent_files``, the rule ``check``'s walk
+    follows); other Markdown gets no diagnostics."""
+    from subagent_ls.analysis.agent_files import keys_of_text, kind_of
 
-    if dialect_by_setting(doc.path, settings) or dialect_by_folder(doc.path):
-        return True
-    if posix(doc.path).endswith(".agent.md"):
-        return True
-    return doc.layout.opening is not None and (
-        doc.yaml.error is not None or bool({"name", "description", "id"} & doc.fields.keys())
-    )
+    def keys() -> frozenset[str]:
+        if doc.layout.opening is None:
+            return frozenset()
+        if doc.yaml.error is None:
+            return frozenset(doc.fields)
+        return keys_of_text("---\n" + doc.yaml_text)
+
+    return kind_of(doc.path, keys, settings, [str(root) for root in roots]).agent
 
 
 def warm_up() -> None:
