@@ -6,10 +6,10 @@ A file is an agent file when a harness reads it where it lies: in an agent folde
 matched by a ``dialects`` setting, read by the chosen harness, or listed by a harness's plugin.
 Elsewhere it is one when it shows it: a name ending in ``.agent.md``, or a frontmatter with
 ``name`` and ``description`` that lies in a folder named as agents are (``agents/``) or has a key
-only agents have (``tools``, ``mode``, ``color``, ``complexity``). Before that test, the Markdown the harnesses
-read as something else is set apart by its name or its folder (skills, commands, instructions,
-prompts, chat modes, GitHub agentic workflows, docs pages, READMEs and a repository's own
-documents), and so are agentic workflows by their keys."""
+only agents have (``tools``, ``mode``, ``color``, ``complexity``). Before that test, the Markdown
+the harnesses read as something else is set apart by its name or its folder (skills, commands,
+instructions, prompts, chat modes, GitHub agentic workflows, docs pages, READMEs and a
+repository's own documents), and so are agentic workflows by their keys."""
 
 from __future__ import annotations
 
