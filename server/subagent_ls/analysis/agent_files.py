@@ -26,7 +26,7 @@ from subagent_ls.analysis.dialect_choice import (
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import posix
-from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 
 AGENT_FOLDER_NAMES = frozenset({"agents", "agent", "subagents"})
 """Folders that repositories keep agents in outside a harness's own folders: collections
@@ -185,3 +185,17 @@ def read_hidden(path: str, settings: Settings, roots: Iterable[str] = ()) -> boo
     Code, OpenCode and Gemini CLI read such files in their folders; Copilot CLI does not)."""
     given = tuple(roots) or None
     return any(source_holding(harness, path, settings, given) for harness in PROFILES)
+
+
+def activation_globs() -> list[str]:
+    """Where in a workspace agent files can be, as glob patterns: every agent folder of a
+    dialect (each ends in a folder named as in ``AGENT_FOLDER_NAMES``), every such folder
+    elsewhere, ``*.agent.md`` files, and Claude Code plugin manifests. The VS Code extension
+    starts for a workspace that holds one (a test keeps its ``activationEvents`` equal)."""
+    folders = {f.segments[-1] for d in DIALECTS.values() for f in d.folders} | AGENT_FOLDER_NAMES
+    return [
+        *(f"**/{name}/**/*.md" for name in sorted(folders)),
+        "**/*.agent.md",
+        "**/.claude-plugin/plugin.json",
+        "**/.claude-plugin/marketplace.json",
+    ]
