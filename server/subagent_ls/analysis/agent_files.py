@@ -135,10 +135,11 @@ def _by_place(path: str, settings: Settings) -> str | None:
     return plugin.reason if plugin is not None else None
 
 
-def _other_kind(name: str, folders: list[str], keys: Callable[[], frozenset[str]]) -> FileKind:
+def _other_kind(written: str, folders: list[str], keys: Callable[[], frozenset[str]]) -> FileKind:
     """What a file that is not in a harness's place is, by its name and folders."""
+    name = written.lower()
     if name in NAMED_KINDS:
-        return FileKind(False, NAMED_KINDS[name], f"the file name `{name}`")
+        return FileKind(False, NAMED_KINDS[name], f"the file name `{written}`")
     for suffix, kind in SUFFIX_KINDS.items():
         if name.endswith(suffix):
             return FileKind(False, kind, f"the file name ends in `{suffix}`")
@@ -150,6 +151,8 @@ def _other_kind(name: str, folders: list[str], keys: Callable[[], frozenset[str]
     found = keys()
     if "on" in found and found & WORKFLOW_KEYS:
         return FileKind(False, "agentic workflow", "its frontmatter has `on` and `permissions`")
+    if not found:
+        return FileKind(False, "Markdown", "it has no frontmatter with `name` and `description`")
     if "name" not in found or "description" not in found:
         return FileKind(False, "Markdown", "its frontmatter has no `name` and `description`")
     if found & AGENT_KEYS:
@@ -174,8 +177,8 @@ def kind_of(
         return FileKind(True, AGENT, reason)
     if listed is not None and listed(path):
         return FileKind(True, AGENT, f"the {settings.harness} harness reads it")
-    name = os.path.basename(path).lower()
-    if name.endswith(".agent.md"):
+    name = os.path.basename(path)
+    if name.lower().endswith(".agent.md"):
         return FileKind(True, AGENT, "the file name ends in `.agent.md`")
     return _other_kind(name, _folders_below_root(path, roots), keys)
 

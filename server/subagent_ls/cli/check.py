@@ -25,7 +25,7 @@ from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.workspace.config import find_config, load_config
-from subagent_ls.workspace.discovery import collect, looked_for
+from subagent_ls.workspace.discovery import Decisions, collect, looked_for
 
 if TYPE_CHECKING:
     from subagent_ls.harnesses.environment import Environment
@@ -95,7 +95,37 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="print the number of findings per rule code instead of each finding (text, json)",
     )
+    parser.add_argument(
+        "--show-files",
+        action="store_true",
+        help="list every Markdown file a folder walk meets, with what it is and why, and the "
+        "paths it leaves out; check nothing (text, json)",
+    )
+    parser.add_argument(
+        "--exclude",
+        metavar="PATTERNS",
+        action="append",
+        help="leave these paths out of folder walks, instead of the `exclude` setting "
+        "(gitignore patterns, comma list; repeatable)",
+    )
+    parser.add_argument(
+        "--extend-exclude",
+        metavar="PATTERNS",
+        action="append",
+        help="leave these paths out of folder walks too (comma list; repeatable)",
+    )
+    parser.add_argument(
+        "--no-ignore",
+        action="store_true",
+        help="walk what git ignores too (.gitignore, .git/info/exclude)",
+    )
     parser.set_defaults(run=run)
+
+
+def _patterns(values: list[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    return tuple(p.strip() for value in values for p in value.split(",") if p.strip())
 
 
 def _codes(text: str | None) -> frozenset[str] | None:
@@ -127,6 +157,12 @@ def _settings(args: argparse.Namespace) -> Settings:
     given: dict[str, object] = {"select": select, "ignore": ignore}
     if args.targets is not None:
         given["targets"] = harness_list(args.targets)
+    if (exclude := _patterns(args.exclude)) is not None:
+        given["exclude"] = exclude
+    if (extend := _patterns(args.extend_exclude)) is not None:
+        given["extend_exclude"] = (*settings.extend_exclude, *extend)
+    if args.no_ignore:
+        given["respect_gitignore"] = False
     return settings.replace(**given)
 
 
@@ -205,9 +241,18 @@ def run(args: argparse.Namespace) -> int:
         """A file the chosen harness reads outside the agent folders (its extra folders)."""
         return dialect_by_harness(path, settings) is not None
 
+    decisions: Decisions | None = [] if args.show_files else None
+    all_markdown = args.dialect is not None
     candidates = list(
-        collect(paths, settings=settings, all_markdown=args.dialect is not None, listed=listed)
+        collect(
+            paths, settings=settings, all_markdown=all_markdown, listed=listed, decisions=decisions
+        )
     )
+    if decisions is not None:
+        from subagent_ls.cli.show_files import show_files
+
+        sys.stdout.write(show_files(candidates, decisions, settings, args))
+        return EXIT_OK
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
         print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)

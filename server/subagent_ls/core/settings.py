@@ -19,7 +19,7 @@ class Settings:
 
     __match_args__ = (
         "harness", "dialects", "extra_dirs", "body_max_lines", "rules", "disabled", "targets",
-        "select", "ignore",
+        "select", "ignore", "exclude", "extend_exclude", "respect_gitignore",
     )  # fmt: skip
     __slots__ = __match_args__
 
@@ -33,6 +33,11 @@ class Settings:
     """The harnesses every file is judged for (None: the harnesses that read its folder)."""
     select: frozenset[str] | None
     ignore: frozenset[str]
+    exclude: tuple[str, ...] | None
+    """Patterns of the paths a folder walk leaves out (None: the default folders)."""
+    extend_exclude: tuple[str, ...]
+    respect_gitignore: bool
+    """Whether a folder walk leaves out what git ignores."""
 
     def __init__(
         self,
@@ -45,10 +50,14 @@ class Settings:
         targets: tuple[str, ...] | None = None,
         select: frozenset[str] | None = None,
         ignore: frozenset[str] = frozenset(),
+        exclude: tuple[str, ...] | None = None,
+        extend_exclude: tuple[str, ...] = (),
+        respect_gitignore: bool = True,
     ) -> None:
         values = (
             harness, {} if dialects is None else dialects, extra_dirs, body_max_lines,
-            {} if rules is None else rules, disabled, targets, select, ignore,
+            {} if rules is None else rules, disabled, targets, select, ignore, exclude,
+            extend_exclude, respect_gitignore,
         )  # fmt: skip
         for name, value in zip(self.__match_args__, values, strict=True):
             object.__setattr__(self, name, value)

@@ -68,5 +68,8 @@ def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
         "body_max_lines": model.bodyMaxLines,
         "rules": rules,
         "disabled": tuple(model.disabled) if model.disabled is not None else None,
+        "exclude": tuple(model.exclude) if model.exclude is not None else None,
+        "extend_exclude": tuple(model.extendExclude) if model.extendExclude is not None else None,
+        "respect_gitignore": model.respectGitignore,
     }
     return Settings(**{k: v for k, v in given.items() if v is not None}), messages

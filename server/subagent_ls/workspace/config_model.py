@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PositiveInt, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PositiveInt,
+    ValidationError,
+    field_validator,
+)
 
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import RULES
@@ -35,6 +43,13 @@ class RawSettings(BaseModel):
     bodyMaxLines: PositiveInt | None = None
     rules: dict[str, Level] | None = None
     disabled: list[str] | None = None
+    exclude: list[str] | None = None
+    extendExclude: list[str] | None = Field(
+        None, validation_alias=AliasChoices("extendExclude", "extend-exclude")
+    )
+    respectGitignore: bool | None = Field(
+        None, validation_alias=AliasChoices("respectGitignore", "respect-gitignore")
+    )
 
     @field_validator("dialects")
     @classmethod

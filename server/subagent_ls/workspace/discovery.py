@@ -12,6 +12,7 @@ from typing import NamedTuple
 from subagent_ls.analysis.agent_files import (
     AGENT_FOLDER_NAMES,
     AGENT_KEYS,
+    FileKind,
     keys_of_file,
     kind_of,
     read_hidden,
@@ -19,11 +20,11 @@ from subagent_ls.analysis.agent_files import (
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import Folder, parent_segments
 from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.ignore import DEFAULT_EXCLUDE, Ignore
 from subagent_ls.workspace.walk import BROKEN_LINK, Seen, walk
 
-SKIPPED_DIRS = frozenset(
-    {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
-)
+HIDDEN = "its name starts with `.`, and a harness reads such files in this folder"
+NOT_READ_HIDDEN = FileKind(False, "hidden file", "its name starts with `.`: no harness reads it")
 
 
 class Candidate(NamedTuple):
@@ -32,6 +33,19 @@ class Candidate(NamedTuple):
     path: str
     problem: str | None = None
     missing: bool = False
+
+
+class Decision(NamedTuple):
+    """What a walk made of one Markdown file, or of a path it left out: ``taken`` files are
+    checked; ``kind`` and ``reason`` say what the file is and why (``check --show-files``)."""
+
+    path: str
+    taken: bool
+    kind: str
+    reason: str
+
+
+Decisions = list[Decision]
 
 
 def under_agent_folder(folder: str) -> bool:
@@ -50,14 +64,17 @@ def collect(
     settings: Settings | None = None,
     all_markdown: bool = False,
     listed: Callable[[str], bool] | None = None,
+    decisions: Decisions | None = None,
 ) -> Iterator[Candidate]:
     """Files named in ``paths`` as they are; folders walked for agent files (``kind_of``, or
     every ``.md`` when ``all_markdown``; ``listed`` says which other files the chosen harness
-    reads), each real folder once."""
+    reads), leaving out what ``Ignore`` says, each real folder once. ``decisions`` collects
+    what the walks made of every Markdown file they met and every path they left out."""
     seen: Seen = set()
     for path in paths:
         if os.path.isdir(path):
-            yield from _walk(path, settings or Settings(), all_markdown, seen, listed)
+            walk_settings = settings or Settings()
+            yield from _walk(path, walk_settings, all_markdown, seen, listed, decisions)
         elif os.path.exists(path):
             yield Candidate(path)
         elif os.path.islink(path):
@@ -66,33 +83,62 @@ def collect(
             yield Candidate(path, "no such file or folder", missing=True)
 
 
+def ignore_for(folder: str, settings: Settings) -> Ignore:
+    """What a walk of ``folder`` leaves out: the patterns are relative to the current folder
+    (or to ``folder`` when it lies outside it)."""
+    here, where = os.getcwd(), os.path.abspath(folder)
+    top = here if where == here or where.startswith(here.rstrip(os.sep) + os.sep) else where
+    exclude = settings.exclude if settings.exclude is not None else DEFAULT_EXCLUDE
+    return Ignore(top, (*exclude, *settings.extend_exclude), settings.respect_gitignore)
+
+
 def _walk(
     folder: str,
     settings: Settings,
     all_markdown: bool,
     seen: Seen,
     listed: Callable[[str], bool] | None,
+    decisions: Decisions | None,
 ) -> Iterator[Candidate]:
     """Walk ``folder``; a folder that is not walked (unreadable, on another file system, too
     deep) is reported when it was named, holds agent files or ``all_markdown`` is set, and
     skipped otherwise."""
     roots = (folder,)
+    ignore = ignore_for(folder, settings)
+
+    def left_out(entry: os.DirEntry[str], is_folder: bool) -> bool:
+        reason = ignore.reason(entry.path, is_folder)
+        if reason is not None and decisions is not None:
+            shown = entry.path + (os.sep if is_folder else "")
+            decisions.append(Decision(os.path.normpath(shown), False, "not walked", reason))
+        return reason is not None
+
+    def enter(entry: os.DirEntry[str]) -> bool:
+        return not left_out(entry, True)
 
     def wanted(entry: os.DirEntry[str]) -> bool:
         name = entry.name
         if not name.endswith(".md") or name.startswith(".#"):  # and not an editor's lock file
             return False
+        if left_out(entry, False):
+            return False
         if name.startswith("."):  # only where a harness reads such files
-            return read_hidden(entry.path, settings, roots)
-        if all_markdown:
-            return True
+            read = read_hidden(entry.path, settings, roots)
+            kind = FileKind(True, "agent file", HIDDEN) if read else NOT_READ_HIDDEN
+        elif all_markdown:
+            kind = FileKind(True, "agent file", "every .md file, with --dialect")
+        else:
 
-        def keys() -> frozenset[str]:
-            return keys_of_file(entry.path) if _regular(entry) else frozenset()
+            def keys() -> frozenset[str]:
+                return keys_of_file(entry.path) if _regular(entry) else frozenset()
 
-        return kind_of(entry.path, keys, settings, roots, listed).agent
+            kind = kind_of(entry.path, keys, settings, roots, listed)
+        if decisions is not None:
+            path = os.path.normpath(entry.path)
+            decisions.append(Decision(path, kind.agent, kind.kind, kind.reason))
+        return kind.agent
 
-    for found in walk(folder, seen, lambda entry: entry.name not in SKIPPED_DIRS, wanted):
+    for found in walk(folder, seen, enter, wanted):
         if found.folder and not (found.named or all_markdown or under_agent_folder(found.path)):
             continue
         yield Candidate(os.path.normpath(found.path), found.problem)

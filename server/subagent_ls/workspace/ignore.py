@@ -1,0 +1,100 @@
+"""Which paths a walk of the project leaves out, and why: the ``exclude`` and ``extend-exclude``
+settings (gitignore patterns relative to the project folder), then, unless turned off, what git
+ignores: the ``.gitignore`` files from the repository's top folder down to the path, the
+repository's ``.git/info/exclude`` and the user's ``~/.config/git/ignore``. Only walks ask:
+a file named on the command line is checked all the same."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+
+from subagent_ls.workspace.gitignore import IgnoreFile, from_lines, read_patterns
+
+DEFAULT_EXCLUDE = (
+    ".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox",
+)  # fmt: skip
+"""Folders no walk enters unless the ``exclude`` setting says otherwise."""
+
+
+def repository_top(folder: str) -> str | None:
+    """The nearest folder at or above ``folder`` holding ``.git`` (None: not in a repository)."""
+    current = os.path.abspath(folder)
+    while True:
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _ignore_file(path: str, folder: str) -> IgnoreFile | None:
+    """The ignore file at ``path``, its patterns relative to ``folder`` (None: absent or
+    empty); read again when it changes."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return _read(path, folder, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _read(path: str, folder: str, mtime: int, size: int) -> IgnoreFile | None:
+    patterns = read_patterns(path)
+    return IgnoreFile(folder, patterns, path) if patterns else None
+
+
+def _user_ignore_file() -> str:
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(config, "git", "ignore")
+
+
+class Ignore:
+    """The walk's decisions for one project folder (``top``)."""
+
+    def __init__(self, top: str, exclude: Sequence[str], respect_gitignore: bool = True) -> None:
+        self.top = os.path.abspath(top)
+        self.exclude = from_lines(self.top, exclude, "the exclude settings")
+        self.repository = repository_top(self.top) if respect_gitignore else None
+        self.respect_gitignore = respect_gitignore
+        self._in_folder: dict[str, list[IgnoreFile]] = {}
+
+    def _git_files(self, folder: str) -> list[IgnoreFile]:
+        """The ignore files that apply in ``folder``, the deepest first (found once per
+        folder)."""
+        if (known := self._in_folder.get(folder)) is not None:
+            return known
+        top = self.repository or self.top
+        found: list[IgnoreFile] = []
+        current = folder
+        while True:
+            if (ignore := _ignore_file(os.path.join(current, ".gitignore"), current)) is not None:
+                found.append(ignore)
+            if current == top or os.path.dirname(current) == current:
+                break
+            current = os.path.dirname(current)
+        if self.repository is not None:
+            info = os.path.join(self.repository, ".git", "info", "exclude")
+            for path in (info, _user_ignore_file()):
+                if (ignore := _ignore_file(path, self.repository)) is not None:
+                    found.append(ignore)
+        self._in_folder[folder] = found
+        return found
+
+    def reason(self, path: str, is_folder: bool) -> str | None:
+        """Why a walk leaves ``path`` out (None: it does not)."""
+        path = os.path.abspath(path)
+        excluded = self.exclude.decides(path, is_folder)
+        if excluded is not None and not excluded.negated:
+            return f"excluded by the setting `{excluded.text}`"
+        if not self.respect_gitignore:
+            return None
+        for ignore in self._git_files(os.path.dirname(path)):
+            pattern = ignore.decides(path, is_folder)
+            if pattern is not None:
+                if pattern.negated:
+                    return None
+                return f"ignored by git (`{pattern.text}` in {os.path.relpath(ignore.source)})"
+        return None
