@@ -74,6 +74,9 @@ FOLDER_KINDS = {
 """Folders whose Markdown is something else than agents (skills and their files, Claude Code,
 OpenCode and plugin commands, Copilot's instruction, prompt and chat mode folders, rules, issue
 templates, documentation sites)."""
+DOCS_FOLDERS = frozenset({"docs", "doc", "website"})
+"""Folders of documentation, which do not count below an agents folder (a ``docs/`` category of
+a collection holds agents)."""
 WORKFLOW_KEYS = frozenset({"permissions", "safe-outputs", "engine"})
 """Beside ``on``: a GitHub agentic workflow (``gh aw``), whose ``tools`` is a map of its own."""
 AGENT = "agent file"
@@ -145,8 +148,11 @@ def _other_kind(written: str, folders: list[str], keys: Callable[[], frozenset[s
             return FileKind(False, kind, f"the file name ends in `{suffix}`")
     if folders[-2:] == [".github", "workflows"]:
         return FileKind(False, "agentic workflow", "in `.github/workflows/`")
+    in_agents = not AGENT_FOLDER_NAMES.isdisjoint(folders)
     for folder in reversed(folders):
-        if folder in FOLDER_KINDS:
+        if folder in AGENT_FOLDER_NAMES:
+            break  # a folder nearer than the agents folder does not say what the file is
+        if folder in FOLDER_KINDS and not (in_agents and folder in DOCS_FOLDERS):
             return FileKind(False, FOLDER_KINDS[folder], f"in a `{folder}/` folder")
     found = keys()
     if "on" in found and found & WORKFLOW_KEYS:

@@ -146,14 +146,13 @@ def _value_clue(fields: dict[str, MapItem], key: str, weight: int) -> list[Clue]
 
 @lru_cache(maxsize=4096)
 def _markers_in(folder: str) -> tuple[tuple[str, str], ...]:
-    """The harness files in ``folder``: (dialect, file), each dialect's first."""
-    found = []
-    for dialect in DIALECTS.values():
-        for marker in dialect.evidence.markers:
-            if os.path.exists(os.path.join(folder, marker)):
-                found.append((dialect.id, marker))
-                break
-    return tuple(found)
+    """The harness files in ``folder``: (dialect, file)."""
+    return tuple(
+        (dialect.id, marker)
+        for dialect in DIALECTS.values()
+        for marker in dialect.evidence.markers
+        if os.path.exists(os.path.join(folder, marker))
+    )
 
 
 def _marker_clues(path: str) -> list[Clue]:

@@ -57,8 +57,12 @@ def decisions_of(
 
 def _line(row: dict[str, object]) -> str:
     if row["checked"]:
-        read_as = f"read as {row['dialect']} ({row['dialectReason']})" if "dialect" in row else ""
-        return f"{row['path']}: checked, {row['reason']}; {read_as}".rstrip("; ")
+        if "dialect" not in row:
+            return f"{row['path']}: checked, {row['reason']}"
+        read_as = f"read as {row['dialect']} ({row['dialectReason']})"
+        if row["reason"] == row["dialectReason"]:
+            return f"{row['path']}: checked, {read_as}"
+        return f"{row['path']}: checked, {row['reason']}; {read_as}"
     if row["kind"] == "not walked":
         return f"{row['path']}: not walked: {row['reason']}"
     return f"{row['path']}: not checked, {row['kind']}: {row['reason']}"

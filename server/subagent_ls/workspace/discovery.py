@@ -109,8 +109,8 @@ def _walk(
     def left_out(entry: os.DirEntry[str], is_folder: bool) -> bool:
         reason = ignore.reason(entry.path, is_folder)
         if reason is not None and decisions is not None:
-            shown = entry.path + (os.sep if is_folder else "")
-            decisions.append(Decision(os.path.normpath(shown), False, "not walked", reason))
+            shown = os.path.normpath(entry.path) + (os.sep if is_folder else "")
+            decisions.append(Decision(shown, False, "not walked", reason))
         return reason is not None
 
     def enter(entry: os.DirEntry[str]) -> bool:
