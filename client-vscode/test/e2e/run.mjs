@@ -288,6 +288,8 @@ async function withServerPath() {
   });
 
   await step('targets-lens', async () => {
+    // VS Code gives `.claude/agents/*.md` its `chatagent` language, not `markdown`: the server is
+    // attached to it by the document selector's patterns of the places agent files can be.
     await quickOpen(page, 'shared-reviewer.md');
     const lens = 'loads in 1 of 3 targets (agent-core: ignored, GitHub Copilot CLI: rejected)';
     await page.locator('.monaco-editor .codelens-decoration', { hasText: lens }).first().waitFor();
