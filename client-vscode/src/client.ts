@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions, vsdiag } from 'vscode-languageclient/node';
-import { agentPatterns } from './documentSelector';
+import { activationEvents } from '../package.json';
+import { type DocumentFilter, documentFilters } from './documentSelector';
 import { selectedPythonInterpreter } from './pythonInterpreter';
 import { canImportServer, defaultPython, discoverServer, isExecutable } from './serverDiscovery';
 import { bundledWheel, installServer } from './serverInstall';
@@ -14,10 +15,10 @@ const INSTALL = 'Install subagent-ls';
 const OPEN_SETTINGS = 'Open Settings';
 const SHOW_OUTPUT = 'Show Output';
 
-/** The files the server is started for. */
-export function agentSelector(): { scheme: 'file'; pattern: string }[] {
+/** The documents the server is attached to (it diagnoses the agent files among them). */
+export function documentSelector(): DocumentFilter[] {
   const dialects = vscode.workspace.getConfiguration('subagents').get<Record<string, string>>('dialects', {});
-  return agentPatterns(dialects).map((pattern) => ({ scheme: 'file' as const, pattern }));
+  return documentFilters(activationEvents, dialects);
 }
 
 export class ServerController implements vscode.Disposable {
@@ -90,7 +91,7 @@ export class ServerController implements vscode.Disposable {
     const { command, args, origin } = discovery.server;
     this.output.info(`Starting ${command} ${args.join(' ')} (from ${origin})`);
     const options: LanguageClientOptions = {
-      documentSelector: agentSelector(),
+      documentSelector: documentSelector(),
       synchronize: { configurationSection: 'subagents' },
       outputChannel: this.output,
       middleware: {

@@ -19,7 +19,7 @@ export function activate(context: vscode.ExtensionContext): void {
     server,
     store,
     view,
-    new AgentStatusBar(store),
+    new AgentStatusBar(server, store),
     ...registerCommands(server, store, view, output),
   );
   void server.start();

@@ -8,7 +8,11 @@
 //    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness,
 //    a `.claude/agents/` file's verdict in each of its target harnesses (code lens) and the
 //    catalogs of every target side by side.
-// 2. With no server anywhere: the "not found" message, its Install button, and the server it
+// 2. In a workspace with no harness folder at all (beside it: `Mes Projets/collection été`), only
+//    a plugin's agent, a README and a skill, all three with the same broken agent-like
+//    frontmatter: the extension starts, the agent gets its squiggle and Problems entry, the
+//    README and the skill get none, and the status bar shows for the agent only.
+// 3. With no server anywhere: the "not found" message, its Install button, and the server it
 //    installs from the wheel inside the .vsix (its dependencies from the package index).
 //
 // node test/e2e/run.mjs --code-server BIN --vsix FILE --server SUBAGENT_LS
@@ -93,6 +97,18 @@ description: Reviews code: use when a change is ready.
 Claude Code quotes the description above and loads this file; GitHub Copilot CLI rejects its YAML.
 `;
 
+// The same text in a plugin's agent, a README and a skill: an error in an agent file only.
+const AGENT_LIKE = `---
+name: reviewer
+description: Reviews a change for correctness and style. Use when a change is ready for review.
+tools: [Read, Grep, Glob]
+tools: [Read]
+---
+
+# Role
+You review code changes and report problems, most severe first.
+`;
+
 const started = Date.now();
 const temp = await mkdtemp(join(tmpdir(), 'subagents-e2e-'));
 const home = join(temp, 'home');
@@ -102,6 +118,12 @@ await write(join(home, '.agents/agents/note-taker.md'), USER_NOTES);
 await write(join(project, '.agents/agents/code-reviewer.md'), PROJECT_REVIEWER);
 await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
 await write(join(project, '.claude/agents/shared-reviewer.md'), SHARED_REVIEWER);
+const collection = join(temp, 'Mes Projets', 'collection été');
+const plainHome = join(temp, 'home-plain'); // no user-level agents either
+await mkdir(plainHome, { recursive: true });
+await write(join(collection, 'plugins/p/agents/reviewer.md'), AGENT_LIKE);
+await write(join(collection, 'README.md'), AGENT_LIKE);
+await write(join(collection, 'skills/x/SKILL.md'), AGENT_LIKE);
 await rm(options.artifacts, { recursive: true, force: true });
 await mkdir(options.artifacts, { recursive: true });
 
@@ -116,7 +138,6 @@ const editorOptions = {
   codeServer: options['code-server'],
   chromiumPath: options.chromium,
   vsix: resolve(options.vsix),
-  folder: project,
 };
 
 let page;
@@ -267,6 +288,8 @@ async function withServerPath() {
   });
 
   await step('targets-lens', async () => {
+    // VS Code gives `.claude/agents/*.md` its `chatagent` language, not `markdown`: the server is
+    // attached to it by the document selector's patterns of the places agent files can be.
     await quickOpen(page, 'shared-reviewer.md');
     const lens = 'loads in 1 of 3 targets (agent-core: ignored, GitHub Copilot CLI: rejected)';
     await page.locator('.monaco-editor .codelens-decoration', { hasText: lens }).first().waitFor();
@@ -284,6 +307,46 @@ async function withServerPath() {
     await harness('claude-code').click();
     await pane.locator('.monaco-list-row', { hasText: 'copilot: not loaded' }).first().waitFor();
   });
+}
+
+async function withoutHarnessFolder() {
+  // README.md and SKILL.md are opened first: had the server diagnosed them, their diagnostics
+  // would be in before the agent's.
+  await step('readme-and-skill-opened', async () => {
+    await quickOpen(page, 'README.md');
+    await page.locator('.tab.active', { hasText: 'README.md' }).waitFor();
+    await quickOpen(page, 'SKILL.md');
+    await page.locator('.tab.active', { hasText: 'SKILL.md' }).waitFor();
+  });
+
+  await step('plugin-agent-squiggle', async () => {
+    const opened = await quickOpen(page, 'reviewer.md');
+    await page.locator('.tab.active', { hasText: 'reviewer.md' }).waitFor();
+    await squiggle().waitFor();
+    console.log(`e2e: time from opening the plugin's agent to its first diagnostic: ${Date.now() - opened} ms`);
+    await statusItem('not in catalog').waitFor();
+  });
+
+  await step('plugin-agent-problems-only', async () => {
+    await page.keyboard.press('Control+Shift+M');
+    await problem('duplicate-key').waitFor();
+    const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+    const others = rows.filter((text) => /README\.md|SKILL\.md/.test(text));
+    if (others.length > 0 || rows.filter((text) => text.includes('duplicate-key')).length !== 1) {
+      throw new Error(`the Problems panel should list the agent's duplicate-key only: ${JSON.stringify(rows)}`);
+    }
+  });
+
+  for (const name of ['README.md', 'SKILL.md']) {
+    await step(`no-diagnostic-in-${name}`, async () => {
+      await page.locator('.tab', { hasText: name }).click();
+      await page.locator('.monaco-editor .view-line', { hasText: 'tools: [Read]' }).first().waitFor();
+      await statusItem('not in catalog').waitFor({ state: 'hidden' });
+      if ((await page.locator('.monaco-editor .squiggly-error').count()) > 0) {
+        throw new Error(`${name} has an error squiggle`);
+      }
+    });
+  }
 }
 
 async function withoutServer() {
@@ -317,8 +380,8 @@ function pathWithoutServer() {
     .join(delimiter);
 }
 
-async function phase(name, settings, scenario) {
-  const editor = await startEditor({ ...editorOptions, ...settings, dir: join(temp, name) });
+async function phase(name, settings, scenario, folder = project) {
+  const editor = await startEditor({ ...editorOptions, ...settings, folder, dir: join(temp, name) });
   page = editor.page;
   try {
     await step(`${name}-workbench`, async () => undefined);
@@ -335,6 +398,12 @@ try {
     'configured',
     { env, machineSettings: { 'subagents.server.path': resolve(options.server) } },
     withServerPath,
+  );
+  await phase(
+    'no-harness-folder',
+    { env: { ...env, HOME: plainHome }, machineSettings: { 'subagents.server.path': resolve(options.server) } },
+    withoutHarnessFolder,
+    collection,
   );
   await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
   await rm(join(project, '.vscode'), { recursive: true, force: true }); // the harness picked above
