@@ -162,3 +162,20 @@ async def test_unknown_documents_and_garbage_params_do_not_kill_the_server(clien
     assert any("invalid params" in m.message for m in client.log_messages)  # WARNING → client
     uri = await open_document(client, workspace / ".agents/agents/helper.md", BROKEN)
     assert codes(client, uri) == ["yaml-syntax"]
+
+
+async def test_markdown_that_is_not_an_agent_gets_no_other_answer(client, workspace):
+    """A README has an outline of its own in the editor: no symbols, folds, hover, lens,
+    actions or rename from this server."""
+    text = "---\nname: readme\ndescription: About\n---\n# Project\n\n## Use\n\nText.\n"
+    uri = await open_document(client, workspace / "README.md", text)
+    ident = types.TextDocumentIdentifier(uri)
+    where = types.Position(1, 7)
+    assert not await client.text_document_document_symbol_async(types.DocumentSymbolParams(ident))
+    assert not await client.text_document_folding_range_async(types.FoldingRangeParams(ident))
+    assert not await client.text_document_hover_async(types.HoverParams(ident, where))
+    assert not await client.text_document_code_lens_async(types.CodeLensParams(ident))
+    rename = types.RenameParams(ident, where, "other")
+    assert not await client.text_document_rename_async(rename)
+    prepare = types.PrepareRenameParams(ident, where)
+    assert not await client.text_document_prepare_rename_async(prepare)

@@ -217,7 +217,8 @@ async def test_a_bad_setting_is_one_message_and_the_default(client, workspace):
     assert len(client.messages) == 1 and "bodyMaxLines" in client.messages[0].message
 
 
-async def test_other_markdown_gets_no_completion_but_symbols(client, workspace):
+async def test_other_markdown_gets_no_completion_and_no_symbols(client, workspace):
+    """The editor's own Markdown support gives its outline: a second one would double it."""
     text = "---\ntitle: Notes\n---\n# Heading\n\nco\n"
     uri = await open_document(client, workspace / "docs/notes.md", text)
     assert codes(client, uri) == []
@@ -228,7 +229,7 @@ async def test_other_markdown_gets_no_completion_but_symbols(client, workspace):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(doc_id(uri))
     )
-    assert "Heading" in str(symbols)
+    assert not symbols
 
 
 async def test_hover_on_description_says_what_the_model_is_given(client, workspace):

@@ -11,7 +11,7 @@ from pygls.lsp.server import LanguageServer
 
 from subagent_ls.core.findings import Finding
 from subagent_ls.lsp.convert import to_range
-from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.edits import minimal_edit, workspace_edit
 from subagent_ls.lsp.state import Analysis, ServerState
 
@@ -137,8 +137,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
     )
     def code_actions(ls: LanguageServer, params: types.CodeActionParams) -> list | None:
-        analysis = current(ls, state, params.text_document.uri)
-        if analysis is None or not analysis.is_agent:
+        analysis = current_agent(ls, state, params.text_document.uri)
+        if analysis is None:
             return None
         only = list(params.context.only) if params.context.only else None
         actions = []

@@ -20,7 +20,7 @@ from subagent_ls.core.text import column_width
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.convert import SOURCE, to_offset
-from subagent_ls.lsp.documents import current, publish
+from subagent_ls.lsp.documents import current, current_agent, publish
 from subagent_ls.lsp.state import Analysis, ServerState
 from subagent_ls.lsp.uris import path_of
 
@@ -257,8 +257,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     def code_lens(ls: LanguageServer, params: types.CodeLensParams) -> list | None:
-        analysis = current(ls, state, params.text_document.uri)
-        if analysis is None or not analysis.is_agent or analysis.doc.layout.opening is None:
+        analysis = current_agent(ls, state, params.text_document.uri)
+        if analysis is None or analysis.doc.layout.opening is None:
             return None
         entry = service.entry_of(analysis.path) if service.catalog and analysis.path else None
         zero = types.Range(types.Position(0, 0), types.Position(0, 0))

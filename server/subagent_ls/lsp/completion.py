@@ -13,7 +13,7 @@ from pygls.lsp.server import LanguageServer
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.lsp.context import Context, context_at
 from subagent_ls.lsp.convert import to_offset, to_range
-from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.fielddocs import field_markdown, markdown
 from subagent_ls.lsp.state import Analysis, ServerState
 
@@ -121,8 +121,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         types.CompletionOptions(trigger_characters=[":", " ", "[", ","]),
     )
     def complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
-        analysis = current(ls, state, params.text_document.uri)
-        if analysis is None or not analysis.is_agent:
+        analysis = current_agent(ls, state, params.text_document.uri)
+        if analysis is None:
             return None
         offset = to_offset(analysis.doc, params.position, state.encoding)
         ctx = context_at(analysis.doc, offset)

@@ -51,6 +51,14 @@ def current(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None
     return analysis
 
 
+def current_agent(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None:
+    """The current analysis of an open agent file; None for other Markdown (which gets no
+    diagnostics, symbols, folding, hover, completion, actions, lenses or renames) and for
+    unknown documents."""
+    analysis = current(ls, state, uri)
+    return analysis if analysis is not None and analysis.is_agent else None
+
+
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:

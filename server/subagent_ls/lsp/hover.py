@@ -13,7 +13,7 @@ from subagent_ls.core.findings import excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yamltree import MapItem, YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range
-from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
 from subagent_ls.lsp.state import Analysis, ServerState
 
@@ -149,8 +149,8 @@ def hover_markdown(state: ServerState, analysis: Analysis, offset: int) -> tuple
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
-        analysis = current(ls, state, params.text_document.uri)
-        if analysis is None or not analysis.is_agent:
+        analysis = current_agent(ls, state, params.text_document.uri)
+        if analysis is None:
             return None
         offset = to_offset(analysis.doc, params.position, state.encoding)
         found = hover_markdown(state, analysis, offset)

@@ -21,7 +21,7 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yaml_edits import replace_scalar
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.lsp.convert import to_offset, to_range, to_text_edit
-from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.edits import workspace_edit
 from subagent_ls.lsp.protocol import RequestRefused
 from subagent_ls.lsp.state import Analysis, ServerState
@@ -100,7 +100,7 @@ def will_rename(state: ServerState, rename: types.FileRename) -> tuple[str, list
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     def prepare(ls: LanguageServer, params: types.PrepareRenameParams) -> types.Range | None:
-        analysis = current(ls, state, params.text_document.uri)
+        analysis = current_agent(ls, state, params.text_document.uri)
         if analysis is None:
             return None
         node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))
@@ -108,7 +108,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_RENAME, types.RenameOptions(prepare_provider=True))
     def rename(ls: LanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
-        analysis = current(ls, state, params.text_document.uri)
+        analysis = current_agent(ls, state, params.text_document.uri)
         if analysis is None:
             return None
         node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))

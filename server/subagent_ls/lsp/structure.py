@@ -13,7 +13,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.lsp.convert import to_range
-from subagent_ls.lsp.documents import current
+from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.state import ServerState
 
 _HEADING = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t#]*")
@@ -115,10 +115,10 @@ def _folds(doc: AgentDocument) -> list[types.FoldingRange]:
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list | None:
-        analysis = current(ls, state, params.text_document.uri)
+        analysis = current_agent(ls, state, params.text_document.uri)
         return _symbols(analysis.doc, state.encoding) if analysis else None
 
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
     def folding_ranges(ls: LanguageServer, params: types.FoldingRangeParams) -> list | None:
-        analysis = current(ls, state, params.text_document.uri)
+        analysis = current_agent(ls, state, params.text_document.uri)
         return _folds(analysis.doc) if analysis else None
