@@ -179,3 +179,16 @@ async def test_markdown_that_is_not_an_agent_gets_no_other_answer(client, worksp
     assert not await client.text_document_rename_async(rename)
     prepare = types.PrepareRenameParams(ident, where)
     assert not await client.text_document_prepare_rename_async(prepare)
+
+
+async def test_the_hover_says_which_harness_a_collection_file_is_written_for(client, workspace):
+    text = (
+        "---\nname: api-designer\ndescription: Designs APIs. Use when an API changes.\n"
+        "tools: Read, Grep\nmodel: sonnet\n---\nDesign the API.\n"
+    )
+    uri = await open_document(client, workspace / "categories/01-core/api-designer.md", text)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 1))
+    )
+    said = "Why this dialect: judged as Claude Code: the tools `Read`, `Grep`; `model: sonnet`."
+    assert said in hover.contents.value

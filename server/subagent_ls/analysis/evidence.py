@@ -212,7 +212,7 @@ def judge(doc: AgentDocument) -> Judgement | None:
     if weight >= DECISIVE and weight > total - weight:
         dialect = DIALECTS[winner]
         keys_only = all(c.weight == KEY_WEIGHT for c in own)
-        reason = _told(own) if keys_only else f"written for {dialect.harness}: {_told(own)}"
+        reason = _told(own) if keys_only else f"judged as {dialect.harness}: {_told(own)}"
         return Judgement(dialect, reason)
     by_dialect = "; ".join(
         f"{DIALECTS[d].harness}: {_told([c for c in clues if c.dialect == d])}" for d in weights

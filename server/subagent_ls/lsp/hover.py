@@ -36,7 +36,7 @@ def fence_markdown(analysis: Analysis) -> str:
     lines = [
         f"**Dialect: {choice.dialect.id}** — {choice.dialect.summary}",
         "",
-        f"Chosen by {choice.reason}.",
+        f"Why this dialect: {choice.reason}.",
         "",
         f"Identity: {choice.dialect.identity}",
         "",
