@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
 from subagent_ls.harnesses import registry
 
 ROOT = Path(__file__).parents[2]
