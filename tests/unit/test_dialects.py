@@ -360,9 +360,7 @@ def test_the_sources_name_every_variable_they_read():
 
     from subagent_ls.harnesses import registry
 
-    text = "".join(
-        Path(harness.profile.__file__).read_text() for harness in registry.HARNESSES
-    )
+    text = "".join(Path(harness.profile.__file__).read_text() for harness in registry.HARNESSES)
     read = set(re.findall(r"environ(?:\.get\(|, )\s*\"([A-Z_]+)\"", text))
     read |= {f"AGENT_ENABLE_{s}SUBAGENTS" for s in ("", "CUSTOM_")}
     assert read and read <= set(registry.SOURCE_VARIABLES)
