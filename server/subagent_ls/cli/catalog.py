@@ -15,6 +15,7 @@ from subagent_ls.harnesses.registry import PROFILES
 from subagent_ls.workspace.catalog.across import FileRoles, file_roles
 from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
+from subagent_ls.workspace.plugin_walk import with_plugin_manifests
 
 EXAMPLES = """\
 examples:
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return 2
-    env = environment(settings, args.home, args.root)
+    env = with_plugin_manifests(environment(settings, args.home, args.root))
     catalogs = []
     for harness in harnesses or [args.harness or settings.harness]:
         catalog, _, problems = build_catalog(PROFILES[harness], env, analyze_on_disk(settings))

@@ -4,6 +4,7 @@ diagnostics (with ``data`` naming the rule), edits to text edits."""
 from __future__ import annotations
 
 from lsprotocol import types
+from pygls.uris import from_fs_path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Finding
@@ -11,6 +12,8 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.text import Encoding, Position
 
 SOURCE = "subagent-ls"
+FILE_START = types.Range(types.Position(0, 0), types.Position(0, 0))
+"""Where a related file is shown when the finding is about the file as a whole."""
 
 _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
 
@@ -42,8 +45,12 @@ def to_diagnostic(
             location=types.Location(uri, to_range(doc, r.span or finding.span, encoding)),
             message=r.message,
         )
-        for r in finding.related
         if r.path is None
+        else types.DiagnosticRelatedInformation(
+            location=types.Location(from_fs_path(r.path) or r.path, FILE_START), message=r.message
+        )
+        for r in finding.related
+        if r.path is None or r.span is None  # another file is shown as a whole
     ]
     data = {"rule": finding.code}
     if finding.fix is not None:

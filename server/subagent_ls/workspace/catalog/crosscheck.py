@@ -14,9 +14,8 @@ from subagent_ls.harnesses.profile import Entry, Profile, distinct
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.catalog.scan import builtin_entries
-from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place, RelatedPlace
-
-START = Place(0, 0, 0, 0, 1, 1, 1, 1)
+from subagent_ls.workspace.checking import FILE_START as START
+from subagent_ls.workspace.checking import FileReport, LocatedFinding, RelatedPlace
 
 
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
