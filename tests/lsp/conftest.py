@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import CLIENTS, SERVER, SERVER_ENV
+from lsp_helpers import CLIENTS, SERVER, SERVER_ENV, begin_session
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -27,26 +27,6 @@ async def client(request, lsp_client: LanguageClient, workspace: Path):
         root_uri=workspace.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name="ws")],
     )
-    lsp_client.diagnostic_versions = {}
-
-    def published(params: types.PublishDiagnosticsParams) -> None:
-        """pytest-lsp's own handler, plus the version each diagnostic set belongs to."""
-        lsp_client.diagnostics[params.uri] = params.diagnostics
-        lsp_client.diagnostic_versions[params.uri] = params.version
-
-    lsp_client.protocol.fm.features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
-    lsp_client.registrations = []
-    lsp_client.catalog_changes = []
-
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register_capability(ls, params: types.RegistrationParams) -> None:
-        lsp_client.registrations.extend(params.registrations)
-
-    @lsp_client.feature("subagents/catalogChanged")
-    def catalog_changed(ls, params: object) -> None:
-        lsp_client.catalog_changes.append(params)
-
-    result = await lsp_client.initialize_session(params)
-    lsp_client.position_encoding = str(result.capabilities.position_encoding or "utf-16")
+    await begin_session(lsp_client, params)
     yield
     await lsp_client.shutdown_session()

@@ -23,6 +23,32 @@ def uri_of(path: Path) -> str:
     return path.absolute().as_uri()
 
 
+async def begin_session(client: LanguageClient, params: types.InitializeParams) -> None:
+    """Initialize, recording what the tests look at: the version of each diagnostic set, the
+    capabilities the server registers and its ``subagents/catalogChanged`` notifications."""
+    client.diagnostic_versions = {}
+
+    def published(params: types.PublishDiagnosticsParams) -> None:
+        """pytest-lsp's own handler, plus the version each diagnostic set belongs to."""
+        client.diagnostics[params.uri] = params.diagnostics
+        client.diagnostic_versions[params.uri] = params.version
+
+    client.protocol.fm.features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
+    client.registrations = []
+    client.catalog_changes = []
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(ls, params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)
+
+    @client.feature("subagents/catalogChanged")
+    def catalog_changed(ls, params: object) -> None:
+        client.catalog_changes.append(params)
+
+    result = await client.initialize_session(params)
+    client.position_encoding = str(result.capabilities.position_encoding or "utf-16")
+
+
 def units(text: str, encoding: str) -> int:
     """Length of ``text`` in code units of a position encoding, computed independently."""
     if encoding == "utf-8":
@@ -70,7 +96,11 @@ def edits_of(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
 
 
 async def open_document(client: LanguageClient, path: Path, text: str, version: int = 1) -> str:
-    uri = uri_of(path)
+    return await open_uri(client, uri_of(path), text, version)
+
+
+async def open_uri(client: LanguageClient, uri: str, text: str, version: int = 1) -> str:
+    """Open ``uri`` (as the client spells it) and wait for its diagnostics."""
     client.diagnostics.pop(uri, None)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "markdown", version, text))

@@ -1,6 +1,8 @@
 // End-to-end test in real VS Code (code-server) driven by headless Chromium, on a project with
 // layered agent folders: a user level in a temporary HOME, a project level that overrides one of
-// its definitions and has a broken file. A screenshot of each step goes to test-artifacts/.
+// its definitions and has a broken file. The project lies in a folder whose path has a space and
+// a non-ASCII letter (`Mes Projets/été`), which VS Code percent-encodes in its URIs. A screenshot
+// of each step goes to test-artifacts/.
 //
 // 1. With `subagents.server.path` set: the error squiggle and its Problems entry, the quick-fix,
 //    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness,
@@ -94,7 +96,7 @@ Claude Code quotes the description above and loads this file; GitHub Copilot CLI
 const started = Date.now();
 const temp = await mkdtemp(join(tmpdir(), 'subagents-e2e-'));
 const home = join(temp, 'home');
-const project = join(temp, 'project');
+const project = join(temp, 'Mes Projets', 'été');
 await write(join(home, '.agents/agents/code-reviewer.md'), USER_REVIEWER);
 await write(join(home, '.agents/agents/note-taker.md'), USER_NOTES);
 await write(join(project, '.agents/agents/code-reviewer.md'), PROJECT_REVIEWER);

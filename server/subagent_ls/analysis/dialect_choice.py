@@ -1,18 +1,19 @@
 """Choosing the dialect a file is read in: the command line, then a glob setting, then the
 source of the chosen harness that lists the file (where it reads the file otherwise than its
 folder says), then the folder the file is in, then a harness's plugin that lists it, then the
-fields only one dialect defines, then the base format. The reason is kept for the user."""
+``.agent.md`` suffix, then the evidence of the file and its surroundings (``evidence``), then the
+base format. The reason is kept for the user."""
 
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Iterable
 from fnmatch import fnmatch
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from subagent_ls.analysis.evidence import judge
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import process_environment
@@ -21,7 +22,6 @@ from subagent_ls.harnesses.profile import distinct
 from subagent_ls.harnesses.registry import (
     BASE,
     DIALECTS,
-    HARNESS_OF,
     PROFILES,
     SOURCE_VARIABLES,
 )
@@ -31,21 +31,6 @@ from subagent_ls.harnesses.sources import Source
 class DialectChoice(NamedTuple):
     dialect: Dialect
     reason: str
-
-
-@cache
-def distinctive_fields() -> dict[str, Dialect]:
-    """Keys that exactly one dialect defines (and the base format does not); a harness's
-    plugin dialect shares its fields and does not count."""
-    owners: dict[str, list[Dialect]] = {}
-    for dialect in DIALECTS.values():
-        if dialect.id != HARNESS_OF[dialect.id]:
-            continue
-        for key in dialect.fields:
-            owners.setdefault(key, []).append(dialect)
-    return {
-        key: found[0] for key, found in owners.items() if len(found) == 1 and key not in BASE.fields
-    }
 
 
 def dialect_by_setting(path: str, settings: Settings) -> DialectChoice | None:
@@ -138,7 +123,8 @@ def dialect_by_harness(
     source = source_holding(settings.harness, path, settings, roots)
     if source is None:
         return None
-    reason = f"the {settings.harness} source `{source.label}`"
+    label = source.label if "`" in source.label else f"source `{source.label}`"
+    reason = f"the {settings.harness} {label}"
     return DialectChoice(DIALECTS[source.dialect], reason)
 
 
@@ -164,17 +150,9 @@ def choose_dialect(
         return by_plugin
     if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
-    return _inferred(doc)
-
-
-def _inferred(doc: AgentDocument) -> DialectChoice:
-    unique = distinctive_fields()
-    votes = Counter(unique[key].id for key in doc.fields if key in unique)
-    if not votes:
-        return DialectChoice(
-            BASE, "no setting, folder or field names a dialect, so the base format applies"
-        )
-    winner, _ = votes.most_common(1)[0]
-    keys = [f"`{k}`" for k in doc.fields if k in unique and unique[k].id == winner]
-    what = f"the field {keys[0]}" if len(keys) == 1 else f"the fields {', '.join(keys)}"
-    return DialectChoice(DIALECTS[winner], f"{what}, which only {winner} defines")
+    judged = judge(doc)
+    if judged is not None:
+        return DialectChoice(judged.dialect, judged.reason)
+    return DialectChoice(
+        BASE, "no setting, folder or field names a dialect, so the base format applies"
+    )

@@ -128,6 +128,24 @@ class Folder(NamedTuple):
         return None
 
 
+class Evidence(NamedTuple):
+    """What shows that a file lying outside every agent folder is written for this dialect's
+    harness (beside the keys only it defines): tool names it uses (``tools`` matches one name,
+    ``known_tools`` count too), ``tools`` written as a map of names to booleans, a ``model`` or
+    ``color`` value of its own, and files or folders beside the file or above it that belong
+    to the harness (``markers``, paths relative to each folder). Each item only counts where no
+    other dialect claims the same."""
+
+    tools: str | None = None
+    tools_map: bool = False
+    model: str | None = None
+    color: str | None = None
+    markers: tuple[str, ...] = ()
+
+
+NO_EVIDENCE = Evidence()
+
+
 class Dialect(NamedTuple):
     """Everything the engine needs to know about one harness's reading of a subagent file.
 
@@ -181,6 +199,11 @@ class Dialect(NamedTuple):
     scalar_kind: Callable[[AgentDocument, YamlNode], Kind] | None = None
     """How the harness's YAML reader types a scalar, where that is not how the engine reads
     YAML (Copilot's serde_yaml reads ``012`` as a string); the type rules follow it."""
+    evidence: Evidence = NO_EVIDENCE
+    """What shows a file outside every agent folder is written for this harness."""
+    most_severe: Severity = Severity.ERROR
+    """The most severe a finding of this reading is (a reading that is a guess reports no
+    error: it cannot say what a harness refuses)."""
 
     def stem(self, path: str) -> str:
         """The file name without the suffix that marks it as an agent file."""

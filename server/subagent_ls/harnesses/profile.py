@@ -14,6 +14,14 @@ from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.sources import Source
 
+UriOf = Callable[[Path], str]
+"""A file's URI in the JSON shapes (the language server answers in its client's spelling)."""
+
+
+def file_uri(path: Path) -> str:
+    """The URI of a file as the command line writes it."""
+    return path.absolute().as_uri()
+
 
 class Entry:
     """One definition. ``name`` is what the harness calls it; ``loads`` is False when the
@@ -92,9 +100,8 @@ class Entry:
     __eq__ = record_eq
     __hash__ = None  # type: ignore[assignment]
 
-    @property
-    def uri(self) -> str | None:
-        return self.path.absolute().as_uri() if self.path else None
+    def uri(self, uri_of: UriOf = file_uri) -> str | None:
+        return uri_of(self.path) if self.path else None
 
     def signature(self) -> tuple:
         """What a client shows of this entry, cheap to compare."""
@@ -105,17 +112,18 @@ class Entry:
             self.outcome,
         )  # fmt: skip
 
-    def reference(self) -> dict[str, object]:
-        return {"source": self.source.id, "uri": self.uri}
+    def reference(self, uri_of: UriOf = file_uri) -> dict[str, object]:
+        return {"source": self.source.id, "uri": self.uri(uri_of)}
 
-    def as_json(self) -> dict[str, object]:
+    def as_json(self, uri_of: UriOf = file_uri) -> dict[str, object]:
+        winner = self.shadowed_by
         return {
             "name": self.name,
             "source": self.source.id,
-            "uri": self.uri,
+            "uri": self.uri(uri_of),
             "effective": self.effective,
-            "shadowedBy": self.shadowed_by.reference() if self.shadowed_by else None,
-            "shadows": [entry.reference() for entry in self.shadows],
+            "shadowedBy": winner.reference(uri_of) if winner else None,
+            "shadows": [entry.reference(uri_of) for entry in self.shadows],
             "disabled": self.disabled,
             "loads": self.loads,
             "outcome": self.outcome,

@@ -37,6 +37,9 @@ def dialects_of(harness: ModuleType) -> tuple[Dialect, ...]:
     return (harness.DIALECT, plugin) if plugin else (harness.DIALECT,)
 
 
+OWN_DIALECTS: dict[str, Dialect] = {harness.DIALECT.id: harness.DIALECT for harness in HARNESSES}
+"""Each harness's own dialect, in the order of ``HARNESSES`` (what tells one harness's files
+from another's: a plugin dialect shares its harness's fields)."""
 DIALECTS: dict[str, Dialect] = {d.id: d for harness in HARNESSES for d in dialects_of(harness)}
 """Every dialect, in the order of ``HARNESSES`` (a harness's plugin dialect after its own)."""
 PROFILES: dict[str, Profile] = {harness.PROFILE.id: harness.PROFILE for harness in LISTED}

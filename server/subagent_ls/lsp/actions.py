@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path
 
 from subagent_ls.core.findings import Finding
 from subagent_ls.lsp.convert import to_range
@@ -45,7 +45,9 @@ def rename_file_action(
     state: ServerState, analysis: Analysis, diagnostic: types.Diagnostic
 ) -> types.CodeAction | None:
     name = analysis.doc.field_value("name")
-    if not state.rename_files or name is None or name.kind != "str" or not name.value:
+    if not state.rename_files or analysis.path is None:
+        return None
+    if name is None or name.kind != "str" or not name.value:
         return None
     new_name = f"{name.value}.md"
     if "/" in str(name.value) or os.sep in str(name.value):
@@ -55,7 +57,7 @@ def rename_file_action(
         title=f"Rename the file to `{new_name}`",
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
-        edit=workspace_edit(state, analysis, [], rename_to=from_fs_path(target)),
+        edit=workspace_edit(state, analysis, [], rename_to=state.uris.uri_of(Path(target))),
     )
 
 

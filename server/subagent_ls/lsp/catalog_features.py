@@ -19,10 +19,10 @@ from pygls.lsp.server import LanguageServer
 from subagent_ls.core.text import column_width
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
-from subagent_ls.lsp.catalog_service import path_of_uri as path_of
 from subagent_ls.lsp.convert import SOURCE, to_offset
 from subagent_ls.lsp.documents import current, publish
 from subagent_ls.lsp.state import Analysis, ServerState
+from subagent_ls.lsp.uris import path_of
 
 if TYPE_CHECKING:
     from subagent_ls.analysis.results import TargetVerdict
@@ -55,10 +55,12 @@ def name_range(location: NameLocation | None, encoding: str) -> types.Range:
     return types.Range(types.Position(location.line, start), types.Position(location.line, end))
 
 
-def entry_location(entry: Entry, encoding: str) -> types.Location | None:
+def entry_location(entry: Entry, state: ServerState) -> types.Location | None:
+    """Where the entry's ``name`` is, under the client's URI for its file."""
     if entry.path is None:
         return None
-    return types.Location(entry.uri, name_range(entry.anchor, encoding))  # type: ignore[arg-type]
+    anchor = name_range(entry.anchor, state.encoding)  # type: ignore[arg-type]
+    return types.Location(state.uris.uri_of(entry.path), anchor)
 
 
 def register(server: LanguageServer, state: ServerState) -> None:
@@ -90,7 +92,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
         from subagent_ls.analysis.lint import silenced, suppressed_codes
 
-        findings = service.findings_of(path_of(analysis.uri))
+        findings = service.findings_of(analysis.path) if analysis.path else []
         encoding = state.encoding
         suppressed = suppressed_codes(analysis.doc)
         diagnostics = []
@@ -103,7 +105,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
                     location=location, message=f"{other.source.label}"
                 )
                 for other in finding.related
-                if (location := entry_location(other, encoding)) is not None
+                if (location := entry_location(other, state)) is not None
             ]
             diagnostics.append(
                 types.Diagnostic(
@@ -125,9 +127,13 @@ def register(server: LanguageServer, state: ServerState) -> None:
         published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
         harness = service.catalog.harness if service.catalog else state.settings.harness
         ls.protocol.notify(CATALOG_CHANGED, {"harness": harness, "version": published["version"]})
-        for uri, analysis in list(state.analyses.items()):
-            if uri != publishing and _signature(service, uri) != before.get(uri):
+        for analysis in list(state.analyses.values()):
+            uri = analysis.uri
+            if uri != publishing and _signature(service, analysis) != before.get(uri):
                 publish(ls, state, analysis)
+
+    def signatures() -> dict[str, tuple]:
+        return {a.uri: _signature(service, a) for a in state.analyses.values()}
 
     def rebuild(
         ls: LanguageServer, before: dict[str, tuple] | None = None, publishing: str | None = None
@@ -135,7 +141,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         """Build the whole catalog from the caches; announce it if what it shows changed
         (``before``: the open files' findings before a change that led here)."""
         if before is None:
-            before = {uri: _signature(service, uri) for uri in state.analyses}
+            before = signatures()
         shape = [entry.signature() for entry in service.build().entries]
         if shape != published.get("shape"):
             published["shape"] = shape
@@ -144,7 +150,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
     def take_in(ls: LanguageServer, paths: Iterable[Path], publishing: str | None = None) -> None:
         """Files changed: update their entries and the names they touch (a full build only
         when the change cannot be placed); announce when the catalog shows something new."""
-        before = {uri: _signature(service, uri) for uri in state.analyses}
+        before = signatures()
         touched = service.update(paths)
         if touched is None:
             rebuild(ls, before, publishing)
@@ -154,11 +160,12 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     def on_analysis(ls: LanguageServer, uri: str) -> None:
         """After an edit or a close (the file on disk counts again)."""
-        if service.live is not None:
-            take_in(ls, [path_of(uri)], publishing=uri)
+        path = path_of(uri)
+        if service.live is not None and path is not None:
+            take_in(ls, [path], publishing=uri)
 
     def name_note(analysis: Analysis) -> str | None:
-        entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
+        entry = service.entry_of(analysis.path) if service.catalog and analysis.path else None
         if entry is None:
             return None
         titles = [title for title in lens_titles(analysis, entry) if not title.startswith("body:")]
@@ -195,19 +202,20 @@ def register(server: LanguageServer, state: ServerState) -> None:
             raise JsonRpcInvalidParams(f"unknown harness profile {harness!r}; known: {known}")
         await catalog_ready()
         catalog = service.catalog
-        if catalog is not None and harness in (None, catalog.harness):
-            return catalog.as_json()
-        return service.build(harness).as_json()
+        if catalog is None or harness not in (None, catalog.harness):
+            catalog = service.build(harness)
+        return catalog.as_json(state.uris.uri_of)
 
     @server.command(STATUS_COMMAND)
-    def catalog_entry(ls: LanguageServer, arguments: list) -> dict | None:
-        uri = arguments[0] if arguments else ""
-        entry = service.entry_of(path_of(str(uri))) if isinstance(uri, str) else None
-        return entry.as_json() if entry else None
+    def catalog_entry(ls: LanguageServer, *arguments: object) -> dict | None:
+        """pygls passes the command's arguments one by one (the lens gives the file's URI)."""
+        path = path_of(arguments[0]) if arguments and isinstance(arguments[0], str) else None
+        entry = service.entry_of(path) if path is not None else None
+        return entry.as_json(state.uris.uri_of) if entry else None
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
-        take_in(ls, [path_of(change.uri) for change in params.changes])
+        take_in(ls, [path for change in params.changes if (path := path_of(change.uri))])
 
     @server.feature(types.WORKSPACE_SYMBOL)
     async def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
@@ -222,7 +230,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
                 container_name=entry.source.label,
             )
             for entry in catalog.entries  # type: ignore[union-attr]
-            if query in entry.name.lower() and (location := entry_location(entry, state.encoding))
+            if query in entry.name.lower() and (location := entry_location(entry, state))
         ]
 
     async def locations_of_name(
@@ -237,7 +245,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
             return None
         await catalog_ready()
         entries = service.entries_named(str(node.value))
-        return [loc for entry in entries if (loc := entry_location(entry, state.encoding))]
+        return [loc for entry in entries if (loc := entry_location(entry, state))]
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: LanguageServer, params: types.DefinitionParams) -> list | None:
@@ -252,7 +260,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         analysis = current(ls, state, params.text_document.uri)
         if analysis is None or not analysis.is_agent or analysis.doc.layout.opening is None:
             return None
-        entry = service.entry_of(path_of(analysis.uri)) if service.catalog else None
+        entry = service.entry_of(analysis.path) if service.catalog and analysis.path else None
         zero = types.Range(types.Position(0, 0), types.Position(0, 0))
         return [
             types.CodeLens(
@@ -293,8 +301,9 @@ def targets_title(harnesses: tuple[TargetVerdict, ...]) -> str:
     return f"{title} ({', '.join(others)})" if others else title
 
 
-def _signature(service: CatalogService, uri: str) -> tuple:
-    return tuple((f.code, f.message) for f in service.findings_of(path_of(uri)))
+def _signature(service: CatalogService, analysis: Analysis) -> tuple:
+    findings = service.findings_of(analysis.path) if analysis.path else []
+    return tuple((f.code, f.message) for f in findings)
 
 
 async def _scan(ls: LanguageServer, state: ServerState, service: CatalogService, rebuild) -> None:

@@ -18,8 +18,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pygls.uris import to_fs_path
-
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.state import Analysis, ServerState
 from subagent_ls.workspace.parallel import parallel_map_async
@@ -32,10 +30,6 @@ if TYPE_CHECKING:
     from subagent_ls.workspace.catalog.model import Catalog
     from subagent_ls.workspace.catalog.resolve import CrossFinding
     from subagent_ls.workspace.catalog.scan import FileFacts, Work
-
-
-def path_of_uri(uri: str) -> Path:
-    return Path(to_fs_path(uri) or uri)
 
 
 log = logging.getLogger(__name__)
@@ -233,15 +227,15 @@ class CatalogService:
         return self._read(path, source.dialect)
 
     def _open_analysis(self, path: Path) -> Analysis | None:
-        for uri, analysis in self.state.analyses.items():
-            if path_of_uri(uri) == path:
+        for analysis in self.state.analyses.values():
+            if analysis.path == path:
                 return analysis
         return None
 
     def _facts(self, work: Work) -> list[FileFacts | None]:
         """Cached facts: disk files are read again only after ``update``, open documents
         when their version moved."""
-        open_paths = {path_of_uri(uri): a for uri, a in self.state.analyses.items()}
+        open_paths = {a.path: a for a in self.state.analyses.values() if a.path is not None}
         return [self._read(path, dialect, open_paths.get(path)) for path, dialect in work]
 
     def entries_named(self, name: str) -> list[Entry]:

@@ -1,5 +1,7 @@
 """Client settings (section ``subagents``): fetched after initialization and on every change,
-validated once; a bad value is one ``window/showMessage`` and its default."""
+validated once; a bad value is one ``window/showMessage`` and its default. After a change the
+open documents are linted again and the catalog scans again (as after a change of the
+workspace folders)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,13 @@ def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
         ls.window_show_message(
             types.ShowMessageParams(type=types.MessageType.Warning, message=" ".join(messages))
         )
-    for uri in list(state.analyses):
-        publish(ls, state, state.relint(uri))
+    reconsider(ls, state)
+
+
+def reconsider(ls: LanguageServer, state: ServerState) -> None:
+    """Lint every open document again and publish it; tell the listeners (the catalog)."""
+    for analysis in list(state.analyses.values()):
+        publish(ls, state, state.relint(analysis))
     for listener in state.on_settings:
         listener(ls)
 

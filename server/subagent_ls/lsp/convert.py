@@ -3,8 +3,10 @@ diagnostics (with ``data`` naming the rule), edits to text edits."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from lsprotocol import types
-from pygls.uris import from_fs_path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Finding
@@ -37,9 +39,19 @@ def to_text_edit(doc: AgentDocument, edit: Edit, encoding: Encoding) -> types.Te
     return types.TextEdit(range=to_range(doc, edit.span, encoding), new_text=edit.text)
 
 
+def _file_uri(path: str, uri_of: Callable[[Path], str] | None) -> str:
+    return uri_of(Path(path)) if uri_of else Path(path).absolute().as_uri()
+
+
 def to_diagnostic(
-    doc: AgentDocument, finding: Finding, encoding: Encoding, uri: str
+    doc: AgentDocument,
+    finding: Finding,
+    encoding: Encoding,
+    uri: str,
+    uri_of: Callable[[Path], str] | None = None,
 ) -> types.Diagnostic:
+    """``finding`` as a diagnostic of the document at ``uri``; ``uri_of`` gives the URI of
+    another file it names (the client's spelling)."""
     related = [
         types.DiagnosticRelatedInformation(
             location=types.Location(uri, to_range(doc, r.span or finding.span, encoding)),
@@ -47,7 +59,7 @@ def to_diagnostic(
         )
         if r.path is None
         else types.DiagnosticRelatedInformation(
-            location=types.Location(from_fs_path(r.path) or r.path, FILE_START), message=r.message
+            location=types.Location(_file_uri(r.path, uri_of), FILE_START), message=r.message
         )
         for r in finding.related
         if r.path is None or r.span is None  # another file is shown as a whole

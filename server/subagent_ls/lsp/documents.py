@@ -1,5 +1,6 @@
 """Document sync and diagnostics: analyze on open, change and save (pushing diagnostics with the
-document's version), clear on close, and answer pull diagnostics."""
+document's version, under the URI the client opened it with), clear on close, and answer pull
+diagnostics. A request may name an open document in any spelling of its URI (``uris``)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from pygls.lsp.server import LanguageServer
 
 from subagent_ls.lsp.convert import to_diagnostic
 from subagent_ls.lsp.state import Analysis, ServerState
+from subagent_ls.lsp.uris import key_of, text_document
 
 
 def diagnostics_of(state: ServerState, analysis: Analysis) -> list[types.Diagnostic]:
     if not analysis.is_agent:
         return []
     doc, uri = analysis.doc, analysis.uri
-    own = [to_diagnostic(doc, f, state.encoding, uri) for f in analysis.result.findings]
+    uri_of = state.uris.uri_of
+    own = [to_diagnostic(doc, f, state.encoding, uri, uri_of) for f in analysis.result.findings]
     return own + [d for provider in state.diagnostic_providers for d in provider(analysis)]
 
 
@@ -28,30 +31,31 @@ def publish(ls: LanguageServer, state: ServerState, analysis: Analysis) -> None:
 
 def refresh(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None:
     """Analyze the client's current text of ``uri`` and push its diagnostics."""
-    document = ls.workspace.text_documents.get(uri)
+    document = text_document(ls.workspace, uri)
     if document is None:
         return None
-    analysis = state.analyze(uri, document.source, document.version)
+    analysis = state.analyze(document.uri, document.source, document.version)
     for listener in state.on_analysis:  # first: the catalog's findings for this version
-        listener(ls, uri)
+        listener(ls, analysis.uri)
     publish(ls, state, analysis)
     return analysis
 
 
 def current(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None:
     """The analysis of the open document's current version (None for unknown documents)."""
-    analysis = state.analyses.get(uri)
-    document = ls.workspace.text_documents.get(uri)
+    document = text_document(ls.workspace, uri)
     if document is None:
         return None
+    analysis = state.analysis_of(document.uri)
     if analysis is None or analysis.version != document.version:
-        analysis = state.analyze(uri, document.source, document.version)
+        analysis = state.analyze(document.uri, document.source, document.version)
     return analysis
 
 
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+        state.uris.open(params.text_document.uri)
         refresh(ls, state, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -64,8 +68,9 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        state.analyses.pop(uri, None)
+        closed = state.analyses.pop(key_of(params.text_document.uri), None)
+        uri = closed.uri if closed else params.text_document.uri
+        state.uris.close(uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )

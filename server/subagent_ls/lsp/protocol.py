@@ -12,7 +12,9 @@ bookkeeping kept bounded:
 - a handler that raises ``RequestRefused`` is answered with ``RequestFailed`` (-32803) and its
   message, which is logged without a traceback (it is an answer, not a failure);
 - a handler's future is forgotten once it is done (pygls keeps the future of every
-  notification handled by a generator or a coroutine, such as each ``didChange``, for ever).
+  notification handled by a generator or a coroutine, such as each ``didChange``, for ever);
+- ``didChange`` and ``didClose`` find the open document in any spelling of its URI (pygls
+  finds it in the spelling of ``didOpen`` only).
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from lsprotocol import types
 from lsprotocol.types import EXIT, INITIALIZE, ErrorCodes, LSPErrorCodes, ResponseError
 from pygls.exceptions import JsonRpcException
-from pygls.protocol import LanguageServerProtocol
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, MsgId, RPCMessage
+
+from subagent_ls.lsp.uris import text_document
 
 log = logging.getLogger(__name__)
 ANSWERED = "$/subagents/answeredInvalidRequest"
@@ -63,6 +68,24 @@ class AnsweringProtocol(LanguageServerProtocol):
         if hasattr(message, "id"):
             error = ResponseError(code=code, message=f"{why}: {method}")
             self._send_response(message.id, error=error)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
+        self._as_opened(params.text_document)
+        yield from super().lsp_text_document__did_change(params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
+        self._as_opened(params.text_document)
+        yield from super().lsp_text_document__did_close(params)
+
+    def _as_opened(
+        self, identifier: types.TextDocumentIdentifier | types.VersionedTextDocumentIdentifier
+    ) -> None:
+        """Name the document with the URI it was opened with."""
+        document = text_document(self.workspace, identifier.uri)
+        if document is not None:
+            identifier.uri = document.uri
 
     def _send_handler_result(self, future: Future[Any], *, msg_id: MsgId) -> None:
         refused = None if future.cancelled() else future.exception()

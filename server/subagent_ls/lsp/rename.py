@@ -10,10 +10,10 @@ a file renamed to such a name keeps its ``name``."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Severity
@@ -25,6 +25,7 @@ from subagent_ls.lsp.documents import current
 from subagent_ls.lsp.edits import workspace_edit
 from subagent_ls.lsp.protocol import RequestRefused
 from subagent_ls.lsp.state import Analysis, ServerState
+from subagent_ls.lsp.uris import path_of
 
 NAME_RULES = ("name-length", "name-charset", "name-hyphen")
 """The rules on a name by itself (``name-mismatch`` compares it with the file name)."""
@@ -69,29 +70,31 @@ def rename_edit(
         raise RequestRefused("this name cannot be renamed in place")
     path = analysis.doc.path
     dialect = analysis.choice.dialect
-    if dialect.name_must_match_stem and state.rename_files and "/" not in new_name:
+    renames = dialect.name_must_match_stem and state.rename_files and analysis.path is not None
+    if renames and "/" not in new_name:
         path = os.path.join(os.path.dirname(path), f"{new_name}.md")
     reason = refusal(state, analysis, edit, path)
     if reason is not None:
         raise RequestRefused(f"`{new_name}` cannot be the name: {reason}")
-    target = from_fs_path(path) if path != analysis.doc.path else None
+    target = state.uris.uri_of(Path(path)) if path != analysis.doc.path else None
     return workspace_edit(state, analysis, [edit], rename_to=target)
 
 
 def will_rename(state: ServerState, rename: types.FileRename) -> tuple[str, list] | None:
-    analysis = state.analyses.get(rename.old_uri)
-    if analysis is None or not analysis.choice.dialect.name_must_match_stem:
+    """The edit of the open document ``old_uri`` names (in any spelling), under its URI."""
+    analysis = state.analysis_of(rename.old_uri)
+    new_path = path_of(rename.new_uri)
+    if analysis is None or new_path is None or not analysis.choice.dialect.name_must_match_stem:
         return None
     node = _name_node(analysis)
     old_stem = analysis.choice.dialect.stem(analysis.doc.path)
-    new_path = to_fs_path(rename.new_uri) or rename.new_uri
-    new_stem = analysis.choice.dialect.stem(new_path)
+    new_stem = analysis.choice.dialect.stem(str(new_path))
     if node is None or node.value != old_stem or new_stem == old_stem:
         return None
     edit = replace_scalar(node, new_stem)
-    if edit is None or refusal(state, analysis, edit, new_path) is not None:
+    if edit is None or refusal(state, analysis, edit, str(new_path)) is not None:
         return None
-    return rename.old_uri, [to_text_edit(analysis.doc, edit, state.encoding)]
+    return analysis.uri, [to_text_edit(analysis.doc, edit, state.encoding)]
 
 
 def register(server: LanguageServer, state: ServerState) -> None:

@@ -1,5 +1,6 @@
 """The server factory: a fresh pygls server with every feature registered (nothing is created
-at import time, so tests and embedders get independent servers)."""
+at import time, so tests and embedders get independent servers). The workspace folders are the
+project roots; a change of them is taken in like a change of the settings."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
 
 from subagent_ls import __version__
 from subagent_ls.lsp import (
@@ -22,6 +22,7 @@ from subagent_ls.lsp import (
     rename,
     structure,
 )
+from subagent_ls.lsp.configuration import reconsider
 from subagent_ls.lsp.convert import encoding_of
 from subagent_ls.lsp.protocol import AnsweringProtocol
 from subagent_ls.lsp.state import ServerState
@@ -46,10 +47,17 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     state.watch_files = bool(watched and watched.dynamic_registration)
 
 
-def _roots(params: types.InitializeParams) -> tuple[Path, ...]:
-    uris = [folder.uri for folder in params.workspace_folders or []] or [params.root_uri or ""]
-    paths = [to_fs_path(uri) for uri in uris if uri]
-    return tuple(Path(p) for p in paths if p) or (Path.cwd(),)
+def _folders(params: types.InitializeParams) -> list[str]:
+    """The URIs of the workspace folders (else of the root; a root path is made one)."""
+    if params.workspace_folders:
+        return [folder.uri for folder in params.workspace_folders]
+    if params.root_uri:
+        return [params.root_uri]
+    return [Path(params.root_path).absolute().as_uri()] if params.root_path else []
+
+
+def _roots(state: ServerState) -> tuple[Path, ...]:
+    return state.uris.folder_paths() or (Path.cwd(),)
 
 
 class SubagentServer(LanguageServer):
@@ -74,9 +82,20 @@ def create_server() -> LanguageServer:
     @server.feature(types.INITIALIZE)
     def initialize(ls: LanguageServer, params: types.InitializeParams) -> None:
         _client_abilities(ls, state)
-        state.roots = _roots(params)
+        client = params.client_info.name if params.client_info else None
+        state.uris.start(client, _folders(params))
+        state.roots = _roots(state)
         gc.freeze()  # start-up's objects live as long as the server: no collection scans them
         gc.enable()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def folders_changed(ls: LanguageServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        for folder in params.event.removed:
+            state.uris.remove_folder(folder.uri)
+        for folder in params.event.added:
+            state.uris.add_folder(folder.uri)
+        state.roots = _roots(state)
+        reconsider(ls, state)
 
     features = (documents, configuration, completion, hover, actions, rename, structure)
     for feature in (*features, catalog_features):

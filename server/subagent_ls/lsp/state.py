@@ -1,6 +1,7 @@
-"""What the server knows: settings, the client's abilities, and every open document with its
-latest analysis (document, dialect, findings), keyed by URI. An open document over the CLI's
-size limit (1 MiB of UTF-8) is analyzed as an unreadable file, without parsing.
+"""What the server knows: settings, the client's abilities, the URIs the client named, and
+every open document with its latest analysis (document, dialect, findings), keyed by
+``uris.key_of`` of its URI. An open document over the CLI's size limit (1 MiB of UTF-8) is
+analyzed as an unreadable file, without parsing.
 
 The rules, the dialects and the catalog are imported where first used, here and in the feature
 modules: the server answers ``initialize`` without them and loads them right after
@@ -13,12 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pygls.uris import to_fs_path
-
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES, decode
 from subagent_ls.core.text import Encoding
+from subagent_ls.lsp.uris import ClientUris, key_of, path_of
 
 if TYPE_CHECKING:
     from subagent_ls.analysis.dialect_choice import DialectChoice
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Analysis:
-    """One version of an open document and what the engine found in it."""
+    """One version of an open document and what the engine found in it. ``uri`` is the
+    document's URI as the client opened it; ``path`` is None for other schemes than ``file``."""
 
     uri: str
+    path: Path | None
     version: int | None
     doc: AgentDocument
     choice: DialectChoice
@@ -49,11 +51,12 @@ class ServerState:
     work_done_progress: bool = False
     watch_files: bool = False
     roots: tuple[Path, ...] = ()
+    uris: ClientUris = field(default_factory=ClientUris)
     analyses: dict[str, Analysis] = field(default_factory=dict)
     on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
     """Called with (server, uri) after a document was analyzed or closed."""
     on_settings: list[Callable[[Any], None]] = field(default_factory=list)
-    """Called with the server after the settings changed."""
+    """Called with the server after the settings or the workspace folders changed."""
     on_ready: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
     """Awaited once the client is initialized and the settings are known."""
     diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)
@@ -64,18 +67,22 @@ class ServerState:
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         """Analyze a new version; the YAML is reparsed only if the frontmatter changed. A
         document over the CLI's size limit is not parsed: it is one ``file-unreadable``."""
-        previous = self.analyses.get(uri)
-        path = to_fs_path(uri) or uri
+        previous = self.analysis_of(uri)
+        path = path_of(uri)
+        name = uri if path is None else str(path)
         reason = oversize(text)
         if reason is not None:
-            return self._store(uri, version, AgentDocument(path, "", unreadable=reason))
-        doc = AgentDocument(path, text, previous=previous.doc if previous else None)
-        return self._store(uri, version, doc)
+            return self._store(uri, path, version, AgentDocument(name, "", unreadable=reason))
+        doc = AgentDocument(name, text, previous=previous.doc if previous else None)
+        return self._store(uri, path, version, doc)
 
-    def relint(self, uri: str) -> Analysis:
+    def analysis_of(self, uri: str) -> Analysis | None:
+        """The latest analysis of the document ``uri`` names, in any of its spellings."""
+        return self.analyses.get(key_of(uri))
+
+    def relint(self, old: Analysis) -> Analysis:
         """Lint an open document again (after a settings change)."""
-        old = self.analyses[uri]
-        return self._store(uri, old.version, old.doc)
+        return self._store(old.uri, old.path, old.version, old.doc)
 
     def lint(self, doc: AgentDocument, choice: DialectChoice) -> LintResult:
         """``doc`` linted in the chosen dialect and judged for every target harness."""
@@ -83,13 +90,16 @@ class ServerState:
 
         return lint_for_targets(doc, choice, self.settings, self.roots or None)
 
-    def _store(self, uri: str, version: int | None, doc: AgentDocument) -> Analysis:
+    def _store(
+        self, uri: str, path: Path | None, version: int | None, doc: AgentDocument
+    ) -> Analysis:
         from subagent_ls.analysis.dialect_choice import choose_dialect
 
         choice = choose_dialect(doc, self.settings, roots=self.roots or None)
         result = self.lint(doc, choice)
-        analysis = Analysis(uri, version, doc, choice, result, is_agent(doc, self.settings))
-        self.analyses[uri] = analysis
+        agent = is_agent(doc, self.settings)
+        analysis = Analysis(uri, path, version, doc, choice, result, agent)
+        self.analyses[key_of(uri)] = analysis
         return analysis
 
 

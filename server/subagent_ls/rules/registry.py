@@ -119,4 +119,5 @@ class LintContext:
             self.dropped[code] = (count + 1, first)
             return
         self.recorded[code] = recorded + 1
-        self.findings.append(Finding(code, message, span, severity or resolved, fix, list(related)))
+        level = max(severity or resolved, self.dialect.most_severe)
+        self.findings.append(Finding(code, message, span, level, fix, list(related)))

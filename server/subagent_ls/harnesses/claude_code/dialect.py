@@ -7,7 +7,7 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.claude_code.loader import claude_code_verdict
 from subagent_ls.harnesses.common.tools import split_tool_string
-from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
+from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
 
 DROPPED = "Claude Code logs it in its debug log and ignores the value; the agent still loads."
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan")
@@ -331,6 +331,17 @@ def with_granted_tools(doc: AgentDocument, verdict: Verdict) -> Verdict:
     return verdict._replace(tools=granted_tools(doc)) if verdict.loads else verdict
 
 
+EVIDENCE = Evidence(
+    tools=r"(?:BashOutput|TaskOutput|MultiEdit|LS|NotebookRead|SlashCommand|mcp__[\w.-]+__.+)",
+    model=r"(?:sonnet|opus|haiku|opusplan)(?:\[1m\])?|claude-[a-z0-9-]+-\d{8}",
+    color="|".join(COLORS),
+    markers=(".claude-plugin/plugin.json", ".claude-plugin/marketplace.json", "CLAUDE.md"),
+)
+"""Claude Code's own tool names (``known_tools``, the names it no longer grants, and MCP tools
+as it names them: ``mcp__server__tool``), its model aliases and dated model ids, its colours,
+and the files of a Claude Code plugin or project."""
+
+
 DIALECT = Dialect(
     id="claude-code",
     harness="Claude Code",
@@ -354,6 +365,7 @@ DIALECT = Dialect(
     invalid_severity=Severity.WARNING,
     invalid_effect=DROPPED,
     known_tools=TOOLS,
+    evidence=EVIDENCE,
     severity={
         "name-charset": Severity.HINT,
         "name-hyphen": Severity.HINT,

@@ -14,7 +14,7 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.copilot.hooks import HOOK_EVENTS
 from subagent_ls.harnesses.copilot.loader import HARNESS, copilot_verdict
 from subagent_ls.harnesses.copilot.values import engine_kind
-from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, Evidence, FieldSpec, Folder
 
 VERSION = "1.0.102"
 REFUSED = "Copilot leaves the agent out and logs the problem."
@@ -105,8 +105,19 @@ FIELDS = {
     )
 }
 
+EVIDENCE = Evidence(
+    tools=r"[\w.-]+/[\w.*-]+",
+    model=r"(?:gpt|GPT)-[\w.-]+|\S.*\s.*\S",
+    markers=(".github/copilot-instructions.md",),
+)
+"""Tools named ``server/tool`` or ``toolset/*``, as Copilot names MCP and built-in toolsets;
+model names as Copilot shows them (``GPT-4.1``, ``Claude Sonnet 4.5``) and its ``gpt-`` ids; the
+repository's Copilot instructions."""
+
+
 DIALECT = Dialect(
     id="copilot",
+    evidence=EVIDENCE,
     harness=HARNESS,
     summary="GitHub Copilot CLI custom agents in `.github/agents/` and `.claude/agents/` "
     "(subfolders too) and `~/.copilot/agents/`.",

@@ -25,8 +25,8 @@ the first registered) is the catalog profile's business.
 
 from __future__ import annotations
 
-from subagent_ls.harnesses.gemini.loader import gemini_verdict
-from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
+from subagent_ls.harnesses.gemini.loader import BUILTIN_TOOLS, LEGACY_TOOLS, gemini_verdict
+from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
 
 HARNESS = "Gemini CLI"
 VERSION = "0.61.0"
@@ -86,8 +86,18 @@ FIELDS = {
     )
 }
 
+EVIDENCE = Evidence(
+    tools="|".join(sorted(BUILTIN_TOOLS | LEGACY_TOOLS)) + r"|mcp_(?!_)\w+",
+    model=r"gemini-[\w.-]+",
+    markers=("gemini-extension.json", "GEMINI.md"),
+)
+"""Gemini CLI's built-in tool names and its ``mcp_SERVER_TOOL`` names, Gemini model ids, and the
+files of a Gemini CLI extension or project."""
+
+
 DIALECT = Dialect(
     id="gemini",
+    evidence=EVIDENCE,
     harness=HARNESS,
     summary="Gemini CLI subagents in `.gemini/agents/`, user and project level.",
     identity="`name`, matching `^[a-z0-9-_]+$`.",

@@ -30,7 +30,14 @@ from subagent_ls.core.findings import Finding, Severity, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.verdict import Outcome, Verdict
 from subagent_ls.core.yamltree import Kind, MapItem, YamlNode
-from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, parent_segments
+from subagent_ls.harnesses.model import (
+    NAME_IS_FREE,
+    Dialect,
+    Evidence,
+    FieldSpec,
+    Folder,
+    parent_segments,
+)
 from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
 
 HARNESS = "OpenCode"
@@ -349,8 +356,25 @@ def _loaded_verdict(
     )
 
 
+TOOL_NAMES = (
+    "bash", "edit", "glob", "grep", "list", "patch", "question", "read", "skill", "task",
+    "todowrite", "webfetch", "websearch", "write",
+)  # fmt: skip
+"""The tool names of OpenCode 1.18.33's built-in tools (the keys of its ``tools`` map)."""
+EVIDENCE = Evidence(
+    tools="|".join(TOOL_NAMES),
+    tools_map=True,
+    model=r"[\w.-]+/[^/\s]+",
+    color=r"#[0-9a-fA-F]{6}|primary|secondary|accent|success|warning|error|info",
+    markers=("opencode.json", "opencode.jsonc"),
+)
+"""Its tool names and ``tools`` as a map of names to booleans, ``provider/model`` ids, OpenCode's
+colours (``#RRGGBB`` and the theme's names), and the repository's OpenCode configuration."""
+
+
 DIALECT = Dialect(
     id="opencode",
+    evidence=EVIDENCE,
     harness="OpenCode",
     summary="OpenCode agents in `.opencode/agent/` or `.opencode/agents/` (recursive).",
     identity="the path below the agent folder without `.md` (`sub/nested`); `name` overrides it.",

@@ -15,7 +15,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.common.verdicts import field_name
-from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder, Trap
+from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder, Trap
 
 HARNESS = "Synapse"
 MAIN_TOOLS = ("find_files", "search_files", "patch")
@@ -197,8 +197,13 @@ def synapse_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     return Verdict(True, name, None, "loads", HARNESS, tools=granted_tools(doc))
 
 
+EVIDENCE = Evidence(model=r"[\w.-]+:[\w.:-]+")
+"""Its document's ``provider:model-name`` ids; its tools are ``known_tools``."""
+
+
 DIALECT = Dialect(
     id="synapse",
+    evidence=EVIDENCE,
     harness=HARNESS,
     summary="Synapse subagents in `.synapse/agents/` (user and project level) and the "
     "`AGENT_CUSTOM_AGENTS_DIRS` folders.",

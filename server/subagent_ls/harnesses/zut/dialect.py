@@ -13,7 +13,7 @@ from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.common.verdicts import field_name
-from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Folder, Trap
+from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, Evidence, FieldSpec, Folder, Trap
 
 HARNESS = "zut"
 LEVELS = ("off", "minimum", "low", "medium", "high", "xhigh", "max")
@@ -177,8 +177,13 @@ def zut_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     return Verdict(True, name, None, "loads", HARNESS, tools=granted_tools(doc))
 
 
+EVIDENCE = Evidence(model=r"[^/\s]+/\S+")
+"""Its document's qualified model ids (``provider/model``); its tools are ``known_tools``."""
+
+
 DIALECT = Dialect(
     id="zut",
+    evidence=EVIDENCE,
     harness=HARNESS,
     summary="zut named subagent profiles (`~/.agents/agents/`, the `ZUT_AGENT_PROFILES` "
     "folders, the `~/.pi/agent/agents/` fallback).",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.harnesses.profile import Entry
+from subagent_ls.harnesses.profile import Entry, file_uri
 from subagent_ls.workspace.catalog.model import Catalog
 
 NOT_READ = "not read"
@@ -40,7 +40,7 @@ class FileRoles(NamedTuple):
     def as_json(self) -> dict[str, object]:
         return {
             "path": str(self.path),
-            "uri": self.path.absolute().as_uri(),
+            "uri": file_uri(self.path),
             "roles": self.roles,
             "names": self.names,
         }

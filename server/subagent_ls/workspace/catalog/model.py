@@ -4,7 +4,7 @@ in the shape of the ``subagents/catalog`` result."""
 from __future__ import annotations
 
 from subagent_ls.core.records import record_eq, record_repr
-from subagent_ls.harnesses.profile import Entry
+from subagent_ls.harnesses.profile import Entry, UriOf, file_uri
 from subagent_ls.harnesses.sources import Source
 
 
@@ -28,11 +28,11 @@ class Catalog:
     __eq__ = record_eq
     __hash__ = None  # type: ignore[assignment]
 
-    def as_json(self) -> dict[str, object]:
+    def as_json(self, uri_of: UriOf = file_uri) -> dict[str, object]:
         return {
             "harness": self.harness,
             "sources": [source.as_json() for source in self.sources],
-            "entries": [entry.as_json() for entry in self.entries],
+            "entries": [entry.as_json(uri_of) for entry in self.entries],
         }
 
     def named(self, name: str) -> list[Entry]:

@@ -1,0 +1,227 @@
+"""Which harness a file outside every agent folder is evidently written for: the keys only one
+dialect defines, its tool names and the shape of ``tools``, its ``model`` and ``color`` values,
+and the files of one harness beside it or above it (a plugin manifest, ``CLAUDE.md``,
+``opencode.json``). Each clue counts only where one dialect alone claims it (``Evidence`` in each
+harness's dialect).
+
+A dialect is chosen when its clues weigh at least ``DECISIVE`` and more than all the others
+together; otherwise the evidence is weak or mixed, and the base format applies as a guess
+(``tentative_base``) with a reason that says so: its findings are at most warnings and it gives
+no verdict of not loading, since no harness is known to read the file."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.verdict import Verdict
+from subagent_ls.core.yamltree import MapItem, YamlNode
+from subagent_ls.harnesses.common.tools import tool_names
+from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.registry import BASE
+from subagent_ls.harnesses.registry import OWN_DIALECTS as DIALECTS
+
+KEY_WEIGHT, VALUE_WEIGHT, MARKER_WEIGHT = 3, 2, 1
+"""A key only one dialect defines, a value only one uses (tools, model), a colour or a file
+above."""
+DECISIVE = 2
+MARKERS_PER_DIALECT = 2
+"""Two files of one harness above a file (a plugin manifest and ``CLAUDE.md``) are as good as a
+value only it uses; one alone is a hint."""
+MAX_MARKER_DEPTH = 32
+"""Folders looked at above a file for the files of a harness (the top: a ``.git`` folder or
+the home folder)."""
+
+
+class Clue(NamedTuple):
+    dialect: str
+    weight: int
+    says: str
+    """What the clue is, for the reason: "the field `mode`", "`model: sonnet`"."""
+
+
+class Judgement(NamedTuple):
+    """The dialect the evidence names (``tentative_base()`` where it is weak or mixed), and
+    the reason either way."""
+
+    dialect: Dialect
+    reason: str
+
+
+GUESSED = (
+    "No harness is evident for this file (the evidence is weak or mixed), so it is judged in "
+    "the base format, as a guess: its findings are at most warnings and it gets no verdict of "
+    "not loading. Name its harness in the `dialects` setting."
+)
+
+
+def _guessed_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
+    return BASE.verdict(doc, findings)._replace(note=GUESSED)
+
+
+@cache
+def tentative_base() -> Dialect:
+    """The base format where the evidence of a harness is weak or mixed: its findings are at
+    most warnings, so its verdict never says a harness will not load the file."""
+    return BASE._replace(most_severe=Severity.WARNING, verdict=_guessed_verdict)
+
+
+@cache
+def distinctive_fields() -> dict[str, Dialect]:
+    """Keys that exactly one dialect defines (and the base format does not)."""
+    owners: dict[str, list[Dialect]] = {}
+    for dialect in DIALECTS.values():
+        for key in dialect.fields:
+            owners.setdefault(key, []).append(dialect)
+    return {
+        key: found[0] for key, found in owners.items() if len(found) == 1 and key not in BASE.fields
+    }
+
+
+@cache
+def _patterns(kind: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each dialect's pattern of ``kind`` (``tools``, ``model``, ``color``), compiled once."""
+    found = []
+    for dialect in DIALECTS.values():
+        pattern = getattr(dialect.evidence, kind)
+        if pattern:
+            found.append((dialect.id, re.compile(pattern)))
+    return tuple(found)
+
+
+def _claimed_by(kind: str, value: str) -> str | None:
+    """The one dialect whose ``kind`` pattern (or, for tools, known names) takes ``value``."""
+    owners = {d for d, pattern in _patterns(kind) if pattern.fullmatch(value)}
+    if kind == "tools":
+        owners |= {d.id for d in DIALECTS.values() if d.known_tools and value in d.known_tools}
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _fields(doc: AgentDocument) -> dict[str, MapItem]:
+    """The frontmatter's fields, read entry by entry when its YAML does not parse."""
+    if doc.fields or doc.yaml.error is None:
+        return doc.fields
+    repaired = doc.repaired
+    return repaired.view.fields if repaired else {}
+
+
+def _key_clues(fields: dict[str, MapItem]) -> list[Clue]:
+    unique = distinctive_fields()
+    return [Clue(unique[k].id, KEY_WEIGHT, f"`{k}`") for k in fields if k in unique]
+
+
+def _tool_clues(node: YamlNode) -> list[Clue]:
+    if node.kind == "map" and node.items and all(i.value.kind == "bool" for i in node.items):
+        owners = [d.id for d in DIALECTS.values() if d.evidence.tools_map]
+        if len(owners) == 1:
+            return [Clue(owners[0], VALUE_WEIGHT, "`tools` is a map of names to true/false")]
+    votes: Counter[str] = Counter()
+    named: dict[str, list[str]] = {}
+    for name, _ in tool_names(node):
+        base = name.split("(", 1)[0].strip()
+        owner = _claimed_by("tools", base) or _claimed_by("tools", name)
+        if owner:
+            votes[owner] += 1
+            named.setdefault(owner, []).append(base)
+    if not votes:
+        return []
+    (winner, count), others = votes.most_common(1)[0], sum(votes.values())
+    if count * 2 <= others:
+        return []
+    shown = ", ".join(f"`{n}`" for n in named[winner][:3])
+    return [Clue(winner, VALUE_WEIGHT, f"the tools {shown}")]
+
+
+def _value_clue(fields: dict[str, MapItem], key: str, weight: int) -> list[Clue]:
+    node = fields[key].value if key in fields else None
+    if node is None or node.kind != "str":
+        return []
+    owner = _claimed_by(key, str(node.value).strip())
+    return [Clue(owner, weight, f"`{key}: {node.value}`")] if owner else []
+
+
+@lru_cache(maxsize=4096)
+def _markers_in(folder: str) -> tuple[tuple[str, str], ...]:
+    """The harness files in ``folder``: (dialect, file), each dialect's first."""
+    found = []
+    for dialect in DIALECTS.values():
+        for marker in dialect.evidence.markers:
+            if os.path.exists(os.path.join(folder, marker)):
+                found.append((dialect.id, marker))
+                break
+    return tuple(found)
+
+
+def _marker_clues(path: str) -> list[Clue]:
+    """The files of a harness in the file's folder or above it, the nearest
+    ``MARKERS_PER_DIALECT`` of each dialect's, up to the repository's top (a folder holding
+    ``.git``) or the home folder."""
+    home = os.path.expanduser("~")
+    folder = os.path.dirname(os.path.abspath(path))
+    clues: list[Clue] = []
+    counted: Counter[str] = Counter()
+    for _ in range(MAX_MARKER_DEPTH):
+        for dialect, marker in _markers_in(folder):
+            if counted[dialect] < MARKERS_PER_DIALECT:
+                counted[dialect] += 1
+                shown = os.path.relpath(os.path.join(folder, marker))
+                clues.append(Clue(dialect, MARKER_WEIGHT, f"`{shown}`"))
+        parent = os.path.dirname(folder)
+        if parent == folder or folder == home or os.path.isdir(os.path.join(folder, ".git")):
+            break
+        folder = parent
+    return clues
+
+
+def clues_of(doc: AgentDocument) -> list[Clue]:
+    """Every clue of the file, in the order they are told."""
+    fields = _fields(doc)
+    clues = _key_clues(fields)
+    if "tools" in fields:
+        clues += _tool_clues(fields["tools"].value)
+    clues += _value_clue(fields, "model", VALUE_WEIGHT)
+    clues += _value_clue(fields, "color", MARKER_WEIGHT)
+    return clues + _marker_clues(doc.path)
+
+
+def _told(clues: list[Clue]) -> str:
+    keys = [c.says for c in clues if c.weight == KEY_WEIGHT]
+    rest = [c.says for c in clues if c.weight != KEY_WEIGHT]
+    parts = []
+    if keys:
+        owner = clues[0].dialect
+        what = f"the field {keys[0]}" if len(keys) == 1 else f"the fields {', '.join(keys)}"
+        parts.append(f"{what}, which only {owner} defines")
+    return "; ".join(parts + rest)
+
+
+def judge(doc: AgentDocument) -> Judgement | None:
+    """The dialect the file's evidence names, or the base format with the reason the evidence
+    is weak or mixed; None when there is no evidence at all."""
+    clues = clues_of(doc)
+    if not clues:
+        return None
+    weights: Counter[str] = Counter()
+    for clue in clues:
+        weights[clue.dialect] += clue.weight
+    (winner, weight), total = weights.most_common(1)[0], sum(weights.values())
+    own = [c for c in clues if c.dialect == winner]
+    if weight >= DECISIVE and weight > total - weight:
+        dialect = DIALECTS[winner]
+        keys_only = all(c.weight == KEY_WEIGHT for c in own)
+        reason = _told(own) if keys_only else f"written for {dialect.harness}: {_told(own)}"
+        return Judgement(dialect, reason)
+    by_dialect = "; ".join(
+        f"{DIALECTS[d].harness}: {_told([c for c in clues if c.dialect == d])}" for d in weights
+    )
+    how = "weak" if len(weights) == 1 else "mixed"
+    return Judgement(
+        tentative_base(),
+        f"the evidence of a harness is {how} ({by_dialect}), so the base format applies; "
+        "name the harness in the `dialects` setting",
+    )
