@@ -29,6 +29,9 @@ examples:
 """
 
 
+FEW_PLUGINS = 3
+
+
 def add_parser(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "catalog",
@@ -76,8 +79,23 @@ def _line(entry: Entry, indent: str) -> str:
     return f"{indent}{entry.name}  ({entry.source.label})  {where}{suffix}"
 
 
+def _levels(catalog: Catalog) -> list[str]:
+    """The sources' labels in precedence order; more than ``FEW_PLUGINS`` plugins at one
+    level are counted, not named (each entry names its plugin)."""
+    plugins = [source for source in catalog.sources if source.level == "plugin"]
+    if len(plugins) <= FEW_PLUGINS:
+        return [source.label for source in catalog.sources]
+    labels: list[str] = []
+    for source in catalog.sources:
+        if source.level != "plugin":
+            labels.append(source.label)
+        elif source is plugins[0]:
+            labels.append(f"{len(plugins)} plugins")
+    return labels
+
+
 def render_tree(catalog: Catalog) -> str:
-    order = " < ".join(source.label for source in catalog.sources) or "(no sources)"
+    order = " < ".join(_levels(catalog)) or "(no sources)"
     lines = [f"Catalog for {catalog.harness}: {order}", ""]
     named: dict[str, list[Entry]] = {}
     for entry in catalog.entries:
