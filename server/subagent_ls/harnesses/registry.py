@@ -27,6 +27,7 @@ LISTED = (harness_subagents, claude_code, synapse, agent_core, zut, gemini, copi
 BASE = harness_subagents.DIALECT
 PLUGIN_DIALECTS: dict[str, Dialect] = {
     claude_code.PROFILE.id: claude_code.PLUGIN_DIALECT,
+    copilot.PROFILE.id: copilot.PLUGIN_DIALECT,
 }
 """The dialect each harness reads its plugins' agent files in, where that is not its own."""
 

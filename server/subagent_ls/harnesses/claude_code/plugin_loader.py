@@ -98,7 +98,7 @@ def plugin_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     if plugin is None:
         plugin = Plugin("", os.path.dirname(doc.path))
     elif plugin.problem is not None:
-        reason = f"Claude Code does not load the plugin `{plugin.name}`: {plugin.problem}"
+        reason = f"its plugin `{plugin.name}` does not load: {plugin.problem}"
         return _not_loaded(reason, opening, plugin, "rejected")
     elif (skipped := plugin.skips(doc.path)) is not None:
         return _not_loaded(skipped, opening, plugin)

@@ -10,15 +10,13 @@ included, linked files and folders skipped without a word, ``.mcpb-cache`` never
 name (``cXn``) is ``<plugin>:<subfolders below agents/>:<name>`` (a listed file has no
 subfolder part), ``<name>`` being the frontmatter's or else the file name without ``.md``.
 
-Finding a file's plugin looks at each folder above it (one ``stat`` each where there is no
-``.claude-plugin``) and is cached on the stamps of the manifests it found, so an unchanged
-tree costs those ``stat`` calls and nothing more.
+Finding a file's plugin looks at each folder above it (``common.plugin_search``: one ``stat``
+each where there is no ``.claude-plugin``), cached on the stamps of the manifests it found.
 """
 
 from __future__ import annotations
 
 import os
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -35,7 +33,7 @@ from subagent_ls.harnesses.claude_code.marketplace import (
     Listed,
     marketplace_plugins,
 )
-from subagent_ls.harnesses.common.manifest_json import Stamp, stamp
+from subagent_ls.harnesses.common.plugin_search import Layout, Probe, search_up
 from subagent_ls.harnesses.sources import Listing, Source
 
 AGENTS = "agents"
@@ -163,44 +161,24 @@ def build_plugin(root: str, listed: Listed | None) -> Plugin:
     )  # fmt: skip
 
 
-def _probe(folder: str) -> tuple[Stamp, Stamp]:
-    """The stamps of ``folder``'s ``plugin.json`` and ``marketplace.json``."""
-    if stamp(os.path.join(folder, ".claude-plugin")) is None:
-        return None, None
-    return stamp(os.path.join(folder, MANIFEST)), stamp(os.path.join(folder, MARKETPLACE))
-
-
-_FOUND: OrderedDict[tuple[str, tuple[tuple[Stamp, Stamp], ...]], Plugin | None] = OrderedDict()
+LAYOUT = Layout((MANIFEST,), (MARKETPLACE,))
 
 
 def plugin_of(path: str) -> Plugin | None:
     """The plugin whose root is the nearest folder above the file at ``path``."""
-    return _nearest_from(os.path.dirname(os.path.abspath(path)))
+    return search_up(os.path.dirname(os.path.abspath(path)), LAYOUT, _nearest)
 
 
 def plugin_at(root: str) -> Plugin | None:
     """The plugin whose root is ``root`` (None: ``root`` is no plugin's)."""
-    found = _nearest_from(os.path.abspath(root))
-    return found if found is not None and found.root == os.path.abspath(root) else None
+    root = os.path.abspath(root)
+    found = search_up(root, LAYOUT, _nearest)
+    return found if found is not None and found.root == root else None
 
 
-def _nearest_from(folder: str) -> Plugin | None:
-    chain = [folder]
-    while (parent := os.path.dirname(chain[-1])) != chain[-1]:
-        chain.append(parent)
-    probes = tuple(_probe(f) for f in chain)
-    key = (folder, probes)
-    if key in _FOUND:
-        _FOUND.move_to_end(key)
-        return _FOUND[key]
-    found = _nearest(chain, probes)
-    _FOUND[key] = found
-    if len(_FOUND) > 4096:
-        _FOUND.popitem(last=False)
-    return found
-
-
-def _nearest(chain: list[str], probes: tuple[tuple[Stamp, Stamp], ...]) -> Plugin | None:
+def _nearest(chain: list[str], probes: tuple[Probe, ...]) -> Plugin | None:
+    """The nearest folder that holds a ``plugin.json`` or that a marketplace at or above it
+    names."""
     markets = [index for index, (_, market) in enumerate(probes) if market is not None]
     for index, (folder, (manifest, _)) in enumerate(zip(chain, probes, strict=True)):
         listed = next(
