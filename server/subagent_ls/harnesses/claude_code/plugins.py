@@ -199,7 +199,7 @@ def _nearest(chain: list[str], probes: tuple[Probe, ...]) -> Plugin | None:
 def folder_plugin(root: str, called: str | None = None) -> Plugin:
     """The plugin in a folder given as one (``--plugin-dir``, an installed copy): its
     manifest's, or without one the folder's own, named ``called`` or after the folder (``_ge``
-    without ``plugin.json``; ``KVo`` still checks that name)."""
+    without ``plugin.json``; ``KVo`` checks that name)."""
     found = plugin_at(root)
     if found is not None:
         return found
