@@ -96,7 +96,7 @@ def plugin_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     opening = Span(0, doc.lines.line_end(0))
     plugin = holding_plugin(doc.path) or loose_plugin(doc.path)
     if plugin is None:
-        plugin = Plugin("", os.path.dirname(doc.path))
+        plugin = Plugin("", os.path.dirname(doc.path))  # in no plugin: no namespace to give
     elif plugin.problem is not None:
         reason = f"its plugin `{plugin.name}` does not load: {plugin.problem}"
         return _not_loaded(reason, opening, plugin, "rejected")
