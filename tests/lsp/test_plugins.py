@@ -61,3 +61,23 @@ async def test_a_rejected_manifest_is_named_with_its_file(client, workspace):
     (related,) = skip.related_information or []
     manifest = path.parent.parent / ".claude-plugin/plugin.json"
     assert related.location.uri == uri_of(manifest)
+
+
+async def test_the_catalog_has_a_source_per_plugin_and_follows_its_manifest(client, workspace):
+    from test_catalog import names, wait_for_catalog
+
+    path = plugin(workspace, {"name": "tools"})
+    client.set_configuration({"harness": "claude-code"}, section="subagents")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    found = await wait_for_catalog(client, lambda c: "tools:fixer-agent" in names(c))
+    assert names(found)["tools:fixer-agent"][0]["source"] == "plugin:tools"
+    manifest = path.parent.parent / ".claude-plugin/plugin.json"
+    manifest.write_text(json.dumps({"name": "tools", "agents": ["./agents"]}))
+    changed = types.FileEvent(uri_of(manifest), types.FileChangeType.Changed)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams([changed]))
+
+    def refused(catalog: dict) -> bool:
+        ours = [e for e in catalog["entries"] if e["source"] == "plugin:tools"]
+        return bool(ours) and not any(e["loads"] for e in ours)
+
+    await wait_for_catalog(client, refused)

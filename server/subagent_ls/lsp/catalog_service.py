@@ -175,9 +175,12 @@ class CatalogService:
         for path in paths:
             self.facts.pop(path, None)
         self.stale.update(paths)
-        manifests = [path for path in paths if self._manifest_changed(path)]
-        if self.live is None or len(paths) > MANY_CHANGES or manifests:
-            self.listings = {}  # a manifest decides which plugins there are and what they read
+        if any([self._manifest_changed(path) for path in paths]):
+            self.facts.clear()  # a manifest decides which plugins there are, what they read
+            self.listings = {}  # and how (a rejected one: none of its files loads)
+            return set() if self.live is None else None
+        if self.live is None or len(paths) > MANY_CHANGES:
+            self.listings = {}
             return set() if self.live is None else None
         touched: set[Path] = set()
         for path in paths:
