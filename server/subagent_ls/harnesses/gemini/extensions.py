@@ -52,6 +52,7 @@ def extension_sources(home: Path) -> list[Source]:
 
 @lru_cache(maxsize=256)
 def _cached(folder: str, manifest: object) -> Source:
+    """The extension's source while its manifest keeps the stamp ``manifest``."""
     return _extension_source(Path(folder), _name(Path(folder)))
 
 
