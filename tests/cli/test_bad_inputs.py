@@ -107,11 +107,22 @@ def test_links_to_pseudo_file_systems_and_to_the_root_are_not_walked(links_out):
 
 def test_the_catalog_does_not_walk_pseudo_file_systems_or_the_root(links_out, tmp_path):
     (links_out / ".subagent-ls.toml").write_text('extraDirs = ["/proc"]\n')
-    run = catalog(tmp_path / "home", links_out, "--format", "json")
+    run = catalog(tmp_path / "home", links_out, "--format", "json", harness="harness-subagents")
     assert run.code == 0
     assert "subagent-ls: /proc: skipped, the folder is on a pseudo file system (proc)" in run.err
     folder = links_out / ".claude/agents"
     assert f"{folder / 'proc'}: skipped, the folder is on a pseudo file system (proc)" in run.err
+    project = [e["name"] for e in run.json["entries"] if e["source"] == "project-claude"]
+    assert project == ["good"]
+
+
+def test_a_plugin_folder_that_holds_no_plugin_gives_no_source(links_out, tmp_path):
+    """Claude Code reads `extraDirs` as `--plugin-dir` folders: /proc is neither a plugin nor
+    a folder of plugins, and is not walked."""
+    (links_out / ".subagent-ls.toml").write_text('extraDirs = ["/proc"]\n')
+    run = catalog(tmp_path / "home", links_out, "--format", "json")
+    assert run.code == 0
+    assert [s["level"] for s in run.json["sources"]] == ["builtin", "user", "project"]
     project = [e["name"] for e in run.json["entries"] if e["source"] == "project"]
     assert project == ["good"]
 

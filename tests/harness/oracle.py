@@ -44,7 +44,8 @@ class Link:
 @dataclass(frozen=True)
 class Case:
     """One edge case: ``files`` maps paths to contents; a path starting with ``~/`` lies in the
-    home folder, any other in the project. ``note`` says what the case probes."""
+    home folder, any other in the project; ``@HOME@`` and ``@PROJECT@`` in a text stand for
+    their absolute paths (settings name folders in full). ``note`` says what the case probes."""
 
     id: str
     files: Mapping[str, str | bytes | Link]
@@ -83,7 +84,8 @@ def build(case: Case, root: Path) -> tuple[Path, Path]:
         elif isinstance(content, bytes):
             path.write_bytes(content)
         else:
-            path.write_text(content, encoding="utf-8")
+            text = content.replace("@HOME@", str(home)).replace("@PROJECT@", str(project))
+            path.write_text(text, encoding="utf-8")
     return project, home
 
 

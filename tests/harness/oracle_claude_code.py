@@ -5,8 +5,8 @@ it sends: the agent listing ("Available agent types for the Agent tool:", one en
 ``- NAME: DESCRIPTION (Tools: ...)``, in a message from the system) gives both the names and the
 descriptions the model is given, in one run of about a second. (``claude -p x --agent
 __no_such_agent__`` lists the names without an API call in half that time, but gives no
-description, so it would take a second run.) Names cannot hold ``:`` (Claude Code rejects such a
-name), so the first ``: `` of an entry ends its name.
+description, so it would take a second run.) A plugin agent's name holds ``:`` (its namespace)
+but, in these cases, no ``: ``: the first ``: `` of an entry ends its name.
 
 A case's paths are relative to the project; ``~/`` is the home folder and ``../`` the folder
 above the project (Claude Code also reads the ``.claude/agents`` folders of the project's
@@ -20,6 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from claude_plugin_cases import CASES as PLUGIN_CASES
 from oracle import (
     MODULES,
     Case,
@@ -38,7 +39,7 @@ CLAUDE = MODULES / "@anthropic-ai/claude-code/bin/claude.exe"
 ENV = {"DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
 LISTING = "Available agent types for the Agent tool:\n"
 _END = "\nWhen you launch multiple agents"
-_ENTRY = re.compile(r"^- ([^:\n]*): (.*?) \(Tools: [^\n]*\)$", re.S | re.M)
+_ENTRY = re.compile(r"^- ([^\n]+?): (.*?) \(Tools: [^\n]*\)$", re.S | re.M)
 
 
 def missing() -> list[str]:
@@ -605,3 +606,4 @@ CASES = [
     ),
     one("not-markdown", "a .txt file is not read", fm("name: text", DESC), A + "x.txt"),
 ]
+CASES += PLUGIN_CASES

@@ -120,6 +120,7 @@ def observe(project: Path, home: Path) -> Observation:
 
 P = ".gemini/agents/"
 U = "~/.gemini/agents/"
+EXT = "~/.gemini/extensions/ext1/"
 
 
 def md(name: str | None = "helper", description: str | None = "Helps.", extra: str = "") -> str:
@@ -519,6 +520,18 @@ CASES: list[Case] = [
         "browser-agent-name",
         {U + "browser.md": md(name="browser_agent", description="Mine.")},
         "the browser agent is off by default, so its name is free",
+    ),
+    Case(
+        "extension-agents",
+        {
+            EXT + "gemini-extension.json": '{"name": "ext1", "version": "1.0.0"}',
+            EXT + "agents/a.md": md(name="ext-agent", description="From the extension."),
+            EXT + "agents/s.md": md(name="shared", description="The extension's."),
+            EXT + "agents/sub/x.md": md(name="nested", description="Not read."),
+            U + "s.md": md(name="shared", description="The user's."),
+            "~/.gemini/extensions/nomanifest/agents/n.md": md(name="orphan", description="No."),
+        },
+        "an extension's agents/ (no subfolders) is read last: its agents lose every clash",
     ),
     Case(
         "many-agents",

@@ -19,7 +19,12 @@ from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import process_environment
 from subagent_ls.harnesses.model import Dialect, parent_segments, posix
 from subagent_ls.harnesses.profile import distinct
-from subagent_ls.harnesses.registry import BASE, DIALECTS, PROFILES, SOURCE_VARIABLES
+from subagent_ls.harnesses.registry import (
+    BASE,
+    DIALECTS,
+    PROFILES,
+    SOURCE_VARIABLES,
+)
 from subagent_ls.harnesses.sources import Source
 
 
@@ -63,6 +68,25 @@ def process_key() -> tuple[object, ...]:
     return (os.path.expanduser("~"), *(os.environ.get(name) for name in SOURCE_VARIABLES))
 
 
+def folder_source_holding(
+    harness: str,
+    path: str,
+    settings: Settings,
+    roots: Iterable[str | Path] | None = None,
+    process: tuple[object, ...] | None = None,
+) -> Source | None:
+    """The most specific folder source of ``harness`` that lists the file at ``path``, as the
+    catalog reads it. ``roots`` are the project folders (default: the current folder);
+    ``process`` is ``process_key()``, when the caller has it."""
+    folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
+    where = os.path.abspath(path)
+    key = process or process_key()
+    for source in _sources(harness, folders, tuple(settings.extra_dirs), key):
+        if source.holds(where):
+            return source
+    return None
+
+
 def source_holding(
     harness: str,
     path: str,
@@ -70,16 +94,13 @@ def source_holding(
     roots: Iterable[str | Path] | None = None,
     process: tuple[object, ...] | None = None,
 ) -> Source | None:
-    """The most specific source of ``harness`` that lists the file at ``path``, as the catalog
-    reads it. ``roots`` are the project folders (default: the current folder); ``process`` is
-    ``process_key()``, when the caller has it."""
-    folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
-    where = os.path.abspath(path)
-    key = process or process_key()
-    for source in _sources(harness, folders, tuple(settings.extra_dirs), key):
-        if source.holds(where):
-            return source
+    """The most specific source of ``harness`` that lists the file at ``path``: a folder
+    source, else the plugin that holds the file."""
+    source = folder_source_holding(harness, path, settings, roots, process)
+    if source is not None:
+        return source
     profile = PROFILES.get(harness)
+    where = os.path.abspath(path)
     return profile.plugin_source(where) if profile and profile.plugin_source else None
 
 
@@ -102,7 +123,8 @@ def dialect_by_harness(
     source = source_holding(settings.harness, path, settings, roots)
     if source is None:
         return None
-    reason = f"the {settings.harness} source `{source.label}`"
+    label = source.label if "`" in source.label else f"source `{source.label}`"
+    reason = f"the {settings.harness} {label}"
     return DialectChoice(DIALECTS[source.dialect], reason)
 
 

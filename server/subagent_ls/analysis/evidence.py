@@ -23,7 +23,8 @@ from subagent_ls.core.verdict import Verdict
 from subagent_ls.core.yamltree import MapItem, YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.model import Dialect
-from subagent_ls.harnesses.registry import BASE, DIALECTS
+from subagent_ls.harnesses.registry import BASE
+from subagent_ls.harnesses.registry import OWN_DIALECTS as DIALECTS
 
 KEY_WEIGHT, VALUE_WEIGHT, MARKER_WEIGHT = 3, 2, 1
 """A key only one dialect defines, a value only one uses (tools, model), a colour or a file

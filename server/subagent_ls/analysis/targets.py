@@ -21,14 +21,19 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from subagent_ls.analysis.dialect_choice import DialectChoice, process_key, source_holding
+from subagent_ls.analysis.dialect_choice import (
+    DialectChoice,
+    folder_source_holding,
+    process_key,
+)
 from subagent_ls.analysis.lint import lint
 from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import parent_segments
-from subagent_ls.harnesses.registry import BASE, DIALECTS, PROFILES
+from subagent_ls.harnesses.registry import BASE, DIALECTS, HARNESS_OF, PROFILES
+from subagent_ls.harnesses.sources import Source
 
 
 def harness_names() -> tuple[str, ...]:
@@ -71,13 +76,20 @@ def find_targets(
 ) -> tuple[Target, ...]:
     """The file's targets, its own dialect's harness first. With no ``targets`` setting and no
     harness reading the file's folder, the file's own dialect is the one target."""
-    folder, name = os.path.split(os.path.abspath(path))
+    where = os.path.abspath(path)
+    folder, name = os.path.split(where)
     given = tuple(os.path.abspath(r) for r in roots) if roots else (os.getcwd(),)
-    # whether a source lists a file depends on its folder, a leading `.` and the `.md` suffix
+    # whether a folder source lists a file depends on its folder, a leading `.` and the `.md`
+    # suffix; a plugin lists files one by one, so its sources are found for the file itself
     stand_in = os.path.join(folder, ("." if name.startswith(".") else "x") + name[-3:])
+    plugins = tuple(
+        (harness, profile.plugin_source(where))
+        for harness, profile in PROFILES.items()
+        if profile.plugin_source is not None
+    )
     return _targets(
         stand_in, choice.dialect.id, choice.reason, settings.targets, settings.extra_dirs,
-        given, process_key(),
+        given, process_key(), plugins,
     )  # fmt: skip
 
 
@@ -90,24 +102,29 @@ def _targets(
     extra_dirs: tuple[str, ...],
     roots: tuple[str, ...],
     process: tuple[object, ...],
+    plugins: tuple[tuple[str, Source | None], ...],
 ) -> tuple[Target, ...]:
     settings = Settings(extra_dirs=extra_dirs)
     projects = _project_roots(path, roots)
+    of_plugins = dict(plugins)
     found: dict[str, Target] = {}
     for harness in named if named is not None else harness_names():
-        source = source_holding(harness, path, settings, projects, process)
+        source = folder_source_holding(harness, path, settings, projects, process)
+        source = source or of_plugins.get(harness)
         if source is not None:
             if named is None and harness == BASE.id and source.dialect != BASE.id:
                 continue  # the base format reads this folder as the harness that owns it
-            dialect, reason = source.dialect, f"reads `{source.label}`"
+            label = f"the {source.label}" if "`" in source.label else f"`{source.label}`"
+            dialect, reason = source.dialect, f"reads {label}"
         elif named is None:
             continue
         else:
             dialect, reason = harness, "named in the targets; judged in its own dialect"
         found[harness] = Target(harness, label_of(harness), dialect, reason)
-    if own not in found and not named:
-        found[own] = Target(own, label_of(own), own, own_reason)
-    first = [found.pop(own)] if own in found else []
+    mine = HARNESS_OF[own]
+    if mine not in found and not named:
+        found[mine] = Target(mine, label_of(mine), own, own_reason)
+    first = [found.pop(mine)] if mine in found else []
     return (*first, *found.values())
 
 

@@ -15,6 +15,7 @@ from subagent_ls.harnesses.registry import PROFILES
 from subagent_ls.workspace.catalog.across import FileRoles, file_roles
 from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
+from subagent_ls.workspace.plugin_walk import with_plugin_manifests
 
 EXAMPLES = """\
 examples:
@@ -26,6 +27,9 @@ examples:
                                                these harnesses side by side, and the files
                                                that play a different role in two of them
 """
+
+
+FEW_PLUGINS = 3
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -75,8 +79,23 @@ def _line(entry: Entry, indent: str) -> str:
     return f"{indent}{entry.name}  ({entry.source.label})  {where}{suffix}"
 
 
+def _levels(catalog: Catalog) -> list[str]:
+    """The sources' labels in precedence order; more than ``FEW_PLUGINS`` plugins at one
+    level are counted, not named (each entry names its plugin)."""
+    plugins = [source for source in catalog.sources if source.level == "plugin"]
+    if len(plugins) <= FEW_PLUGINS:
+        return [source.label for source in catalog.sources]
+    labels: list[str] = []
+    for source in catalog.sources:
+        if source.level != "plugin":
+            labels.append(source.label)
+        elif source is plugins[0]:
+            labels.append(f"{len(plugins)} plugins")
+    return labels
+
+
 def render_tree(catalog: Catalog) -> str:
-    order = " < ".join(source.label for source in catalog.sources) or "(no sources)"
+    order = " < ".join(_levels(catalog)) or "(no sources)"
     lines = [f"Catalog for {catalog.harness}: {order}", ""]
     named: dict[str, list[Entry]] = {}
     for entry in catalog.entries:
@@ -118,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return 2
-    env = environment(settings, args.home, args.root)
+    env = with_plugin_manifests(environment(settings, args.home, args.root))
     catalogs = []
     for harness in harnesses or [args.harness or settings.harness]:
         catalog, _, problems = build_catalog(PROFILES[harness], env, analyze_on_disk(settings))

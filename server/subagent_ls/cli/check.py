@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from subagent_ls.analysis.dialect_choice import dialect_by_harness
+from subagent_ls.analysis.dialect_choice import dialect_by_harness, dialect_by_plugin
 from subagent_ls.cli.reporters import (
     RENDERERS,
     render_statistics_json,
@@ -238,8 +238,9 @@ def run(args: argparse.Namespace) -> int:
         paths += _user_folders()
 
     def listed(path: str) -> bool:
-        """A file the chosen harness reads outside the agent folders (its extra folders)."""
-        return dialect_by_harness(path, settings) is not None
+        """A file the chosen harness reads outside the agent folders (its extra folders), or
+        one a harness's plugin holds (a manifest may name any file)."""
+        return dialect_by_harness(path, settings) is not None or dialect_by_plugin(path) is not None
 
     decisions: Decisions | None = [] if args.show_files else None
     all_markdown = args.dialect is not None

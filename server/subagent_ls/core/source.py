@@ -52,26 +52,36 @@ def read_source(path: str) -> SourceText:
     """Read and decode a regular file; never raises for I/O problems, never blocks on a FIFO
     or device (one that takes the place of a file after the first look is caught by the
     descriptor's own type)."""
+    data = read_bytes(path, MAX_FILE_BYTES)
+    if isinstance(data, str):
+        return SourceText("", unreadable=data)
+    if isinstance(data, int):
+        return _too_large(data)
+    return decode(data)
+
+
+def read_bytes(path: str, limit: int) -> bytes | int | str:
+    """The bytes of a regular file of at most ``limit`` bytes; the size of a larger one; or
+    why it cannot be read (not a regular file, an I/O error). Never raises for I/O problems
+    and never blocks on a FIFO or device."""
     try:
         kind = not_regular(os.stat(path).st_mode)
         if kind is not None:
-            return SourceText("", unreadable=kind)
+            return kind
         handle = os.open(path, _OPEN_FLAGS)
         try:
             info = os.fstat(handle)
             kind = not_regular(info.st_mode)
             if kind is not None:
-                return SourceText("", unreadable=kind)
-            if info.st_size > MAX_FILE_BYTES:
-                return _too_large(info.st_size)
-            data = _read_at_most(handle, MAX_FILE_BYTES + 1)
-            if len(data) > MAX_FILE_BYTES:
-                return _too_large(os.fstat(handle).st_size)
-            return decode(data)
+                return kind
+            if info.st_size > limit:
+                return info.st_size
+            data = _read_at_most(handle, limit + 1)
+            return os.fstat(handle).st_size if len(data) > limit else data
         finally:
             os.close(handle)
     except OSError as error:
-        return SourceText("", unreadable=f"the file cannot be read: {error.strerror or error}")
+        return f"the file cannot be read: {error.strerror or error}"
 
 
 def _read_at_most(handle: int, limit: int) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple, get_args
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.findings import Finding, Related, Severity
 from subagent_ls.core.frontmatter import Span
 
 Outcome = Literal["loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration"]
@@ -38,6 +38,9 @@ class Verdict(NamedTuple):
     merged: tuple[tuple[str, object], ...] = ()
     """Where the harness merges the definitions of one name key by key (OpenCode): the keys of
     this file that decide the merged agent, as the harness reads them."""
+    related: tuple[Related, ...] = ()
+    """Other files that explain why the harness does not load this one (a plugin's
+    manifest)."""
 
     @property
     def disabled(self) -> bool:

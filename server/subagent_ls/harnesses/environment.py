@@ -16,14 +16,17 @@ from subagent_ls.harnesses.model import EMPTY_MAPPING
 
 class Environment(NamedTuple):
     """What discovery depends on: HOME, the project roots, extra folders from settings, the
-    process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...) and the
-    names the user disabled."""
+    process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...), the
+    names the user disabled, and the plugin manifests found below the roots (files named
+    ``plugin.json``, ``marketplace.json`` or ``gemini-extension.json``: each harness takes
+    those it reads; empty where the caller did not look)."""
 
     home: Path
     roots: tuple[Path, ...]
     extra_dirs: tuple[Path, ...] = ()
     environ: Mapping[str, str] = EMPTY_MAPPING
     disabled: frozenset[str] = frozenset()
+    plugin_manifests: tuple[Path, ...] = ()
 
 
 def process_environment(

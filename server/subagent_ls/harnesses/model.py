@@ -83,7 +83,8 @@ class Trap(NamedTuple):
     rule that reports it. It applies when ``key`` is present with a scalar value matching the
     regular expression ``value`` (None: any value), or, with ``tool``, when the list ``key``
     names that tool (and not ``unless_tool``); and every ``(key, regex)`` of ``also`` holds.
-    Booleans match as ``true``/``false``."""
+    Booleans match as ``true``/``false``. With ``any_value`` it applies to any value of
+    ``key``, a list or a map too."""
 
     code: str
     key: str
@@ -92,6 +93,7 @@ class Trap(NamedTuple):
     tool: str | None = None
     unless_tool: str | None = None
     also: tuple[tuple[str, str], ...] = ()
+    any_value: bool = False
 
 
 class Folder(NamedTuple):

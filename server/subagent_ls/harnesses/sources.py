@@ -15,10 +15,44 @@ from subagent_ls.harnesses.environment import Environment
 Level = Literal["builtin", "plugin", "user", "project", "custom"]
 
 
+class Listing(NamedTuple):
+    """What a plugin (an extension) gives its harness to read, where that is not one folder:
+    folders (each with whether its subfolders are read too) and single files, all absolute;
+    whether ``.MD`` in any case counts as ``.md``, folder names never entered, and whether
+    linked files and folders met in a folder are read."""
+
+    folders: tuple[tuple[str, bool], ...] = ()
+    files: tuple[str, ...] = ()
+    any_case: bool = False
+    skipped: frozenset[str] = frozenset()
+    links: bool = True
+
+    def holds(self, path: str, hidden: bool) -> bool:
+        """Whether the file at the absolute, normalised ``path`` is listed (string tests)."""
+        if path in self.files:
+            return True
+        name = path.rpartition(os.sep)[2]
+        suffix = name[-3:].lower() if self.any_case else name[-3:]
+        if suffix != ".md" or (not hidden and name.startswith(".")):
+            return False
+        for folder, recursive in self.folders:
+            if not path.startswith(folder.rstrip(os.sep) + os.sep):
+                continue
+            below = path[len(folder.rstrip(os.sep)) + 1 :].split(os.sep)[:-1]
+            if below and not recursive:
+                continue
+            if any(part in self.skipped or (not hidden and part.startswith(".")) for part in below):
+                continue
+            return True
+        return False
+
+
 class Source(NamedTuple):
     """One place definitions come from. ``rank`` orders sources from least to most specific;
     ``path`` is None for built-ins; ``recursive`` folders own their subfolders too; ``hidden``
-    sources also read files (and, when recursive, folders) whose names start with ``.``."""
+    sources also read files (and, when recursive, folders) whose names start with ``.``.
+    A plugin's source has a ``listing`` (what it reads instead of ``path``, then the plugin's
+    folder)."""
 
     id: str
     label: str
@@ -28,6 +62,7 @@ class Source(NamedTuple):
     path: Path | None = None
     recursive: bool = False
     hidden: bool = False
+    listing: Listing | None = None
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -40,6 +75,8 @@ class Source(NamedTuple):
     def holds(self, path: str) -> bool:
         """Whether this source lists the file at the absolute ``path`` (string tests: this
         runs for every checked file and source)."""
+        if self.listing is not None:
+            return self.listing.holds(os.path.normpath(path), self.hidden)
         if self.path is None or not path.endswith(".md"):
             return False
         folder = str(self.path).rstrip(os.sep)

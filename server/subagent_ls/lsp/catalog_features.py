@@ -42,6 +42,8 @@ WATCHED = (
     "**/.opencode/agents/**/*.md",
     "**/.github/agents/**/*.md",
     "**/.gemini/agents/**/*.md",
+    "**/agents/**/*.md",
+    "**/.claude-plugin/*.json",
 )
 _SCAN_NUMBERS = itertools.count(1)
 log = logging.getLogger(__name__)

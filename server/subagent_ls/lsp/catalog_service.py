@@ -59,6 +59,9 @@ class CatalogService:
     """Files that changed while ``prefetch`` read them."""
     baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
+    manifests: tuple[Path, ...] | None = None
+    """The plugin manifests below the roots (None: not looked for since the last scan began;
+    the first listing of a scan walks for them, off the event loop)."""
 
     @property
     def catalog(self) -> Catalog | None:
@@ -79,7 +82,26 @@ class CatalogService:
             ),
             environ=self.environ,
             disabled=frozenset(settings.disabled),
+            plugin_manifests=self._manifests(),
         )
+
+    def _manifests(self) -> tuple[Path, ...]:
+        if self.manifests is None:
+            from subagent_ls.workspace.plugin_walk import manifests_in
+
+            self.manifests = manifests_in(self.state.roots)
+        return self.manifests
+
+    def _manifest_changed(self, path: Path) -> bool:
+        """Take in a created, changed or deleted plugin manifest (without walking again);
+        whether ``path`` is one."""
+        from subagent_ls.workspace.plugin_walk import MANIFEST_NAMES
+
+        if path.name not in MANIFEST_NAMES or self.manifests is None:
+            return False
+        kept = tuple(p for p in self.manifests if p != path)
+        self.manifests = (*kept, path) if path.is_file() else kept
+        return True
 
     def sources(self, harness: str | None = None) -> list[Source]:
         from subagent_ls.harnesses.profile import distinct
@@ -92,6 +114,7 @@ class CatalogService:
         """Drop every cached listing and file (after a settings change)."""
         self.listings = {}
         self.facts.clear()
+        self.manifests = None
 
     def build(self, harness: str | None = None) -> Catalog:
         """The catalog for ``harness`` (default: the setting), from the cached files. Only the
@@ -152,6 +175,10 @@ class CatalogService:
         for path in paths:
             self.facts.pop(path, None)
         self.stale.update(paths)
+        if any([self._manifest_changed(path) for path in paths]):
+            self.facts.clear()  # a manifest decides which plugins there are, what they read
+            self.listings = {}  # and how (a rejected one: none of its files loads)
+            return set() if self.live is None else None
         if self.live is None or len(paths) > MANY_CHANGES:
             self.listings = {}
             return set() if self.live is None else None

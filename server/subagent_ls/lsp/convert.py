@@ -3,6 +3,9 @@ diagnostics (with ``data`` naming the rule), edits to text edits."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from lsprotocol import types
 
 from subagent_ls.core.document import AgentDocument
@@ -11,6 +14,8 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.text import Encoding, Position
 
 SOURCE = "subagent-ls"
+FILE_START = types.Range(types.Position(0, 0), types.Position(0, 0))
+"""Where a related file is shown when the finding is about the file as a whole."""
 
 _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
 
@@ -34,16 +39,30 @@ def to_text_edit(doc: AgentDocument, edit: Edit, encoding: Encoding) -> types.Te
     return types.TextEdit(range=to_range(doc, edit.span, encoding), new_text=edit.text)
 
 
+def _file_uri(path: str, uri_of: Callable[[Path], str] | None) -> str:
+    return uri_of(Path(path)) if uri_of else Path(path).absolute().as_uri()
+
+
 def to_diagnostic(
-    doc: AgentDocument, finding: Finding, encoding: Encoding, uri: str
+    doc: AgentDocument,
+    finding: Finding,
+    encoding: Encoding,
+    uri: str,
+    uri_of: Callable[[Path], str] | None = None,
 ) -> types.Diagnostic:
+    """``finding`` as a diagnostic of the document at ``uri``; ``uri_of`` gives the URI of
+    another file it names (the client's spelling)."""
     related = [
         types.DiagnosticRelatedInformation(
             location=types.Location(uri, to_range(doc, r.span or finding.span, encoding)),
             message=r.message,
         )
-        for r in finding.related
         if r.path is None
+        else types.DiagnosticRelatedInformation(
+            location=types.Location(_file_uri(r.path, uri_of), FILE_START), message=r.message
+        )
+        for r in finding.related
+        if r.path is None or r.span is None  # another file is shown as a whole
     ]
     data = {"rule": finding.code}
     if finding.fix is not None:

@@ -16,7 +16,8 @@ def diagnostics_of(state: ServerState, analysis: Analysis) -> list[types.Diagnos
     if not analysis.is_agent:
         return []
     doc, uri = analysis.doc, analysis.uri
-    own = [to_diagnostic(doc, f, state.encoding, uri) for f in analysis.result.findings]
+    uri_of = state.uris.uri_of
+    own = [to_diagnostic(doc, f, state.encoding, uri, uri_of) for f in analysis.result.findings]
     return own + [d for provider in state.diagnostic_providers for d in provider(analysis)]
 
 

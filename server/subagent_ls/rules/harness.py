@@ -42,4 +42,5 @@ def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
         f"{harness} will not load this file: {(verdict.reason or '').rstrip('.')}.",
         span,
         severity=severity,
+        related=verdict.related,
     )

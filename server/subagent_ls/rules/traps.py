@@ -47,7 +47,7 @@ def _where(ctx: LintContext, trap: Trap) -> list[YamlNode]:
     if node is None:
         return []
     if trap.tool is None:
-        return [node] if _holds(doc, trap.key, trap.value) else []
+        return [node] if trap.any_value or _holds(doc, trap.key, trap.value) else []
     listed = tool_names(node, ctx.dialect.tools_split_on_spaces)
     if trap.unless_tool is not None and any(name == trap.unless_tool for name, _ in listed):
         return []

@@ -53,6 +53,10 @@ class Place(NamedTuple):
         )  # fmt: skip
 
 
+FILE_START = Place(0, 0, 0, 0, 1, 1, 1, 1)
+"""The start of a file, where a related place names a file as a whole."""
+
+
 class RelatedPlace(NamedTuple):
     message: str
     path: str
@@ -90,7 +94,9 @@ class FileReport(NamedTuple):
 
 def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
     related = tuple(
-        RelatedPlace(r.message, r.path or doc.path, Place.of(doc, r.span or finding.span))
+        RelatedPlace(r.message, r.path, FILE_START)
+        if r.path is not None and r.span is None  # another file as a whole (a manifest)
+        else RelatedPlace(r.message, r.path or doc.path, Place.of(doc, r.span or finding.span))
         for r in finding.related
     )
     fix = finding.fix

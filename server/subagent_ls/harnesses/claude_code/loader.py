@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
+from typing import NamedTuple
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, excerpt
@@ -28,9 +29,9 @@ from subagent_ls.harnesses.claude_code.hooks import hooks_problem, top_level_gua
 HARNESS = "Claude Code"
 NAME_LIMIT = 256
 """The longest name Claude Code takes, in UTF-16 code units."""
-_WS = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 """JavaScript's ``\\s``."""
-_FENCE = LazyPattern(rf"---[{_WS}]*\n([\s\S]*?)---[{_WS}]*\n?")
+_FENCE = LazyPattern(rf"---[{JS_SPACE}]*\n([\s\S]*?)---[{JS_SPACE}]*\n?")
 _NEEDS_QUOTES = LazyPattern(r"[{}\[\]*&#!|>%@`]|: ")
 _LEADING_TABS = LazyPattern(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
 _CORE_NUMBER = LazyPattern(
@@ -47,7 +48,7 @@ _UNREADABLE_TEXT = ("not valid UTF-8", "binary")
 def _repairable() -> re.Pattern[str]:
     """A ``key: value`` line the repair rewrites (compiled at first use: only YAML that does
     not parse is repaired)."""
-    return re.compile(rf"([a-zA-Z_-]+):[{_WS}]+([^{_WS}][^\n\r\u2028\u2029]*)")
+    return re.compile(rf"([a-zA-Z_-]+):[{JS_SPACE}]+([^{JS_SPACE}][^\n\r\u2028\u2029]*)")
 
 
 def repair(yaml_text: str) -> str:
@@ -166,21 +167,35 @@ def _lossy_text(doc: AgentDocument) -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
-def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
-    """Predict Claude Code's handling of ``doc`` on its own."""
+class FrontmatterRead(NamedTuple):
+    """The frontmatter object Claude Code's reader (``qd``) gets from a file, or what stops it:
+    ``unreadable`` (not text even with replacement characters), ``no-frontmatter`` (its
+    pattern does not match), ``yaml`` (the YAML fails even after the repair) or ``not-map``.
+    ``repaired``: the YAML parsed only after the repair; ``lossy``: read with replacement
+    characters."""
+
+    frontmatter: dict[str, object] | None
+    problem: str | None = None
+    span: Span | None = None
+    repaired: bool = False
+    lossy: bool = False
+
+
+def read_frontmatter(doc: AgentDocument) -> FrontmatterRead:
+    """The frontmatter as ``qd`` reads it: one BOM off, its fence pattern, Bun's YAML, the
+    repair and one more try."""
     opening = Span(0, doc.lines.line_end(0))
     text = doc.text
     if doc.unreadable is not None:
         lossy = _lossy_text(doc)
         if lossy is None:
-            reason = f"it cannot be read ({doc.unreadable})"
-            return Verdict(False, None, reason, "ignored", HARNESS)
+            return FrontmatterRead(None, "unreadable")
         text = lossy
+    was_lossy = doc.unreadable is not None
     start = 1 if text.startswith("\ufeff") else 0
     match = _FENCE.match(text, start)
     if match is None:
-        reason = "Claude Code finds no frontmatter and ignores the file without a word"
-        return Verdict(False, None, reason, "ignored", HARNESS, opening)
+        return FrontmatterRead(None, "no-frontmatter", opening, lossy=was_lossy)
     yaml_text, base = match[1], match.start(1)
     same_text = doc.unreadable is None and base == doc.layout.yaml.start
     parsed = doc.yaml if same_text and yaml_text == doc.yaml_text else parse_yaml(yaml_text, base)
@@ -190,35 +205,60 @@ def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
         parsed = parse_yaml(yaml_text, base)
         repaired = True
         if parsed.error is not None:
-            reason = (
-                "its YAML does not parse even after Claude Code's automatic quoting, so Claude "
-                "Code ignores the file (it logs the parse error in its debug log)"
-            )
             span = doc.yaml.error and Span(doc.yaml.error.offset, doc.yaml.error.offset)
-            return Verdict(False, None, reason, "ignored", HARNESS, span or opening)
+            return FrontmatterRead(None, "yaml", span or opening, True, was_lossy)
     if parsed.root is not None and parsed.root.kind != "map":
-        reason = "the frontmatter is not `key: value` fields, so Claude Code ignores the file"
-        return Verdict(False, None, reason, "ignored", HARNESS, opening)
+        return FrontmatterRead(None, "not-map", opening, repaired, was_lossy)
     frontmatter = js_frontmatter(parsed, yaml_text, base)
-    verdict = _agent_verdict(doc, frontmatter, opening)
-    if verdict.loads and doc.unreadable is not None:
-        note = (
-            f"Claude Code reads it all the same, with replacement characters for what is not "
-            f"text ({doc.unreadable})."
-        )
-        return Verdict(
-            True, verdict.name, None, "loads", HARNESS, note=note, description=verdict.description
-        )
-    if not verdict.loads or not repaired:
-        return verdict
-    note = (
+    return FrontmatterRead(frontmatter, None, opening, repaired, was_lossy)
+
+
+_NOT_READ = {
+    "no-frontmatter": "Claude Code finds no frontmatter and ignores the file without a word",
+    "yaml": (
+        "its YAML does not parse even after Claude Code's automatic quoting, so Claude "
+        "Code ignores the file (it logs the parse error in its debug log)"
+    ),
+    "not-map": "the frontmatter is not `key: value` fields, so Claude Code ignores the file",
+}
+
+
+def repaired_note(description: str | None) -> str:
+    return (
         "Claude Code repairs this YAML by quoting values and loads the file; Copilot CLI, Gemini "
         "CLI and strict YAML parsers reject it. The description Claude Code will use is: "
-        f"“{excerpt(verdict.description or '', 160)}”"
+        f"“{excerpt(description or '', 160)}”"
     )
+
+
+def lossy_note(doc: AgentDocument) -> str:
+    return (
+        f"Claude Code reads it all the same, with replacement characters for what is not "
+        f"text ({doc.unreadable})."
+    )
+
+
+def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
+    """Predict Claude Code's handling of ``doc`` on its own."""
+    opening = Span(0, doc.lines.line_end(0))
+    read = read_frontmatter(doc)
+    if read.problem == "unreadable":
+        reason = f"it cannot be read ({doc.unreadable})"
+        return Verdict(False, None, reason, "ignored", HARNESS)
+    if read.frontmatter is None:
+        return Verdict(False, None, _NOT_READ[read.problem or ""], "ignored", HARNESS, read.span)
+    verdict = _agent_verdict(doc, read.frontmatter, opening)
+    if verdict.loads and read.lossy:
+        return Verdict(
+            True, verdict.name, None, "loads", HARNESS, note=lossy_note(doc),
+            description=verdict.description,
+        )  # fmt: skip
+    if not verdict.loads or not read.repaired:
+        return verdict
     return Verdict(
-        True, verdict.name, None, "repaired", HARNESS, note=note, description=verdict.description
-    )
+        True, verdict.name, None, "repaired", HARNESS, note=repaired_note(verdict.description),
+        description=verdict.description,
+    )  # fmt: skip
 
 
 def _agent_verdict(doc: AgentDocument, frontmatter: dict[str, object], opening: Span) -> Verdict:

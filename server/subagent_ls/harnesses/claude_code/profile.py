@@ -1,12 +1,17 @@
 """Where Claude Code 2.1.332 reads definitions, in precedence order, and what it ships built in:
-``~/.claude/agents`` and every ``.claude/agents`` from the project folder up to the git root
-(or the home folder), the closest the most specific, with the settings' extra folders as plugin
-folders; within one folder the last file in path order wins."""
+its plugins (``--plugin-dir`` folders, which the ``extraDirs`` setting stands for, and
+``CLAUDE_CODE_PLUGIN_DIRS``; the plugins found in the project; the plugins the user's settings
+enable), ``~/.claude/agents`` and every ``.claude/agents`` from the project folder up to the
+git root (or the home folder), the closest the most specific; within one folder the last file
+in path order wins. ``T8`` fills one map group by group: built-in < plugin < user < project."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plugin_dir_plugins
+from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
+from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Profile
 from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
@@ -18,6 +23,7 @@ BUILTINS = {
     "general-purpose": "Agent for complex, multi-step tasks that need both exploration and action.",
     "statusline-setup": "Configures the user's Claude Code status line.",
 }
+PLUGIN_DIRS = "CLAUDE_CODE_PLUGIN_DIRS"
 
 
 def claude_project_folders(root: Path, home: Path) -> list[Path]:
@@ -35,11 +41,28 @@ def claude_project_folders(root: Path, home: Path) -> list[Path]:
     return folders
 
 
+def plugin_sources(env: Environment) -> list[Source]:
+    """One source per plugin, each at the ``plugin`` level: the ``--plugin-dir`` folders
+    (``extraDirs``, then ``CLAUDE_CODE_PLUGIN_DIRS``), the plugins of the project's manifests,
+    then those the user's settings enable; a plugin found twice is listed once."""
+    folders = [*env.extra_dirs]
+    folders += [Path(p) for p in env.environ.get(PLUGIN_DIRS, "").split(":") if p]
+    plugins = [plugin for folder in folders for plugin in plugin_dir_plugins(str(folder))]
+    plugins += manifest_plugins(env.plugin_manifests) + user_plugins(env)
+    sources: list[Source] = []
+    seen: dict[str, int] = {}
+    for plugin in dict.fromkeys(plugins):
+        source = plugin_source(plugin)
+        count = seen[plugin.name] = seen.get(plugin.name, 0) + 1
+        sources.append(source if count == 1 else source._replace(id=f"{source.id}@{count}"))
+    return sources
+
+
 def claude_code_sources(env: Environment) -> list[Source]:
-    """Claude Code 2.1.332 reads ``~/.claude/agents`` and every existing ``.claude/agents``
-    from the project folder up to the git root (or the home folder); the closest folder is
-    the most specific. Files and folders whose names start with ``.`` are read too; within
-    one folder the last file in path order wins."""
+    """Claude Code 2.1.332 reads its plugins' agents, ``~/.claude/agents`` and every existing
+    ``.claude/agents`` from the project folder up to the git root (or the home folder); the
+    closest folder is the most specific. Files and folders whose names start with ``.`` are
+    read too; within one folder the last file in path order wins."""
     sources = [
         folder_source(
             "user",
@@ -50,18 +73,6 @@ def claude_code_sources(env: Environment) -> list[Source]:
             env.home / ".claude/agents",
             True,
         )
-    ]
-    sources += [
-        folder_source(
-            "plugin" if i == 0 else f"plugin:{i}",
-            f"plugin {p}",
-            "plugin",
-            1,
-            "claude-code",
-            p,
-            True,
-        )
-        for i, p in enumerate(env.extra_dirs)
     ]
     for index, root in enumerate(env.roots):
         suffix = root_suffix(env, index)
@@ -82,7 +93,13 @@ def claude_code_sources(env: Environment) -> list[Source]:
                     True,
                 )
             )
-    return [source._replace(hidden=True) for source in sources]
+    return plugin_sources(env) + [source._replace(hidden=True) for source in sources]
+
+
+def claude_plugin_source(path: str) -> Source | None:
+    """The source of the plugin that holds the file at ``path``, wherever it lies."""
+    plugin = holding_plugin(path)
+    return plugin_source(plugin) if plugin is not None else None
 
 
 PROFILE = Profile(
@@ -92,4 +109,6 @@ PROFILE = Profile(
     claude_code_sources,
     same_source="last",
     path_order=True,
+    variables=(PLUGIN_DIRS,),
+    plugin_source=claude_plugin_source,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from subagent_ls.harnesses.copilot.loader import agent_id
+from subagent_ls.harnesses.copilot.plugins import copilot_plugin_source
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile
 from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
@@ -80,4 +81,5 @@ PROFILE = Profile(
     identity=copilot_identity,
     path_order=True,
     variables=("COPILOT_HOME",),
+    plugin_source=copilot_plugin_source,
 )

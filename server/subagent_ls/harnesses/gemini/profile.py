@@ -1,10 +1,12 @@
 """Where Gemini CLI 0.61.0 reads definitions, and what it ships built in: the project's
 ``.gemini/agents`` is registered before ``~/.gemini/agents`` and the first registration of a name
-is kept, so the project is the more specific; a built-in always wins."""
+is kept, so the project is the more specific; a built-in always wins; the extensions' agents
+are registered last, so they are the least specific (``extensions``)."""
 
 from __future__ import annotations
 
 from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.gemini.extensions import extension_source, extension_sources
 from subagent_ls.harnesses.profile import Profile
 from subagent_ls.harnesses.sources import Source, folder_source, per_root
 
@@ -32,14 +34,15 @@ BUILTINS = {
 def gemini_sources(env: Environment) -> list[Source]:
     """Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
     keeps the first registration of a name, so the project is the more specific; neither
-    folder is read recursively, and files whose names start with ``.`` are read."""
+    folder is read recursively, and files whose names start with ``.`` are read. The
+    extensions' ``agents/`` folders come before both: they are the least specific."""
     sources = [
         folder_source(
             "user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents"
         )
     ]
     sources += per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
-    return [source._replace(hidden=True) for source in sources]
+    return extension_sources(env.home) + [source._replace(hidden=True) for source in sources]
 
 
 PROFILE = Profile(
@@ -48,4 +51,5 @@ PROFILE = Profile(
     BUILTINS,
     gemini_sources,
     builtin_collision="builtin-wins",
+    plugin_source=extension_source,
 )

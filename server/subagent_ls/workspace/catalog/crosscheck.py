@@ -12,17 +12,17 @@ from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
 from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.sources import Source
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.catalog.scan import builtin_entries
-from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place, RelatedPlace
-
-START = Place(0, 0, 0, 0, 1, 1, 1, 1)
+from subagent_ls.workspace.checking import FILE_START as START
+from subagent_ls.workspace.checking import FileReport, LocatedFinding, RelatedPlace
 
 
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
-    for source in distinct(profile.sources(env)):
+    for source in distinct(profile.sources(env)) + _plugin_sources(profile, located):
         for path in sorted((p for p in located if source.holds(p)), key=lambda p: Path(p).parts):
             report = located.pop(path)
             verdict = report.verdict
@@ -38,6 +38,15 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                 )
             )
     return entries
+
+
+def _plugin_sources(profile: Profile, paths: dict[str, FileReport]) -> list[Source]:
+    """The sources of the plugins that hold checked files (a plugin is found from its files:
+    ``check`` does not look for manifests)."""
+    if profile.plugin_source is None:
+        return []
+    found = (profile.plugin_source(path) for path in paths)
+    return list(dict.fromkeys(source for source in found if source is not None))
 
 
 def _located(finding: CrossFinding, severity_override) -> LocatedFinding:

@@ -20,7 +20,7 @@ from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
 from subagent_ls.harnesses.registry import DIALECTS
-from subagent_ls.harnesses.sources import Source
+from subagent_ls.harnesses.sources import Listing, Source
 from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.parallel import parallel_map
@@ -120,25 +120,48 @@ def analyze_on_disk(settings: Settings) -> Analyze:
 def source_files(source: Source, problems: list[str]) -> list[Path]:
     """The ``.md`` files of a source, in a stable order (files and folders whose names start
     with ``.`` left out unless the source reads them, by the shared walker); never follows a
-    folder twice.
+    folder twice. A plugin's source lists its folders' files, then the single files it names.
     Folders not walked and files that are not regular files are added to ``problems``; missing
     folders, loops and broken links are not."""
+    if source.listing is not None:
+        return _listed_files(source, source.listing, problems)
     if source.path is None or not source.path.is_dir():
         return []
+    return _walked(str(source.path), source.recursive, source, Listing(), problems)
+
+
+def _walked(
+    folder: str, recursive: bool, source: Source, listing: Listing, problems: list[str]
+) -> list[Path]:
     found: list[Path] = []
 
+    def shown(entry: os.DirEntry[str]) -> bool:
+        return (source.hidden or not entry.name.startswith(".")) and (
+            listing.links or not entry.is_symlink()
+        )
+
     def enter(entry: os.DirEntry[str]) -> bool:
-        return source.recursive and (source.hidden or not entry.name.startswith("."))
+        return recursive and shown(entry) and entry.name not in listing.skipped
 
     def wanted(entry: os.DirEntry[str]) -> bool:
-        return entry.name.endswith(".md") and (source.hidden or not entry.name.startswith("."))
+        suffix = entry.name[-3:].lower() if listing.any_case else entry.name[-3:]
+        return suffix == ".md" and shown(entry)
 
-    for item in walk(str(source.path), set(), enter, wanted):
+    for item in walk(folder, set(), enter, wanted):
         if item.problem is None:
             found.append(Path(item.path))
         elif item.problem != BROKEN_LINK:
             problems.append(f"{item.path}: skipped, {item.problem}")
     return found
+
+
+def _listed_files(source: Source, listing: Listing, problems: list[str]) -> list[Path]:
+    found: dict[Path, None] = {}
+    for folder, recursive in listing.folders:
+        if os.path.isdir(folder):
+            found.update(dict.fromkeys(_walked(folder, recursive, source, listing, problems)))
+    found.update(dict.fromkeys(Path(path) for path in listing.files if os.path.isfile(path)))
+    return list(found)
 
 
 def build_catalog(

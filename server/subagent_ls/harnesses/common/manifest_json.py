@@ -1,0 +1,82 @@
+"""Reading the JSON files plugins are described by (``plugin.json``, ``marketplace.json``,
+the plugin records in a harness's home), with bounded work: only regular files of at most
+``MAX_JSON_BYTES`` (a FIFO or device named like one is never opened to block), invalid UTF-8
+read with replacement characters and one leading byte order mark dropped (as Node's
+``readFile(path, "utf-8")`` and Claude Code's ``ki`` do), ``JSON.parse``'s grammar (no
+``NaN`` or ``Infinity``), and nesting too deep for the parser reported, not raised. A read is
+cached on the file's stat stamp, so a file read again unchanged costs one ``stat``."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import OrderedDict
+from typing import NamedTuple
+
+from subagent_ls.core.source import read_bytes
+
+MAX_JSON_BYTES = 8 * 1024 * 1024
+"""Larger manifests are reported, not parsed (wshobson's 92-plugin marketplace is 45 KB)."""
+CACHED_FILES = 1024
+
+Stamp = tuple[int, ...] | None
+"""A file's (device, inode, size, modification time in ns), or None where there is no file."""
+
+
+class JsonRead(NamedTuple):
+    """A JSON file's value, or why there is none (``missing``: no file at all)."""
+
+    value: object = None
+    problem: str | None = None
+    missing: bool = False
+
+
+_CACHE: OrderedDict[str, tuple[Stamp, JsonRead]] = OrderedDict()
+
+
+def stamp(path: str) -> Stamp:
+    """What changes when the file at ``path`` changes (None: nothing there, or not readable
+    as a folder entry)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_mode)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"Unexpected token '{name[0]}'")
+
+
+def parse_json(data: bytes) -> JsonRead:
+    """``JSON.parse`` of the bytes as Node reads them in UTF-8."""
+    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    try:
+        return JsonRead(json.loads(text, parse_constant=_no_constant))
+    except RecursionError:
+        return JsonRead(problem="the JSON is nested too deeply to parse")
+    except ValueError as error:  # JSONDecodeError, an integer of too many digits
+        return JsonRead(problem=f"it is not valid JSON ({error})")
+
+
+def read_json(path: str) -> JsonRead:
+    """The JSON value of the file at ``path``, cached on its stamp."""
+    key = stamp(path)
+    if key is None:
+        return JsonRead(problem="there is no such file", missing=True)
+    cached = _CACHE.get(path)
+    if cached is not None and cached[0] == key:
+        _CACHE.move_to_end(path)
+        return cached[1]
+    data = read_bytes(path, MAX_JSON_BYTES)
+    if isinstance(data, int):
+        too_large = f"it is {data:,} bytes; manifests over {MAX_JSON_BYTES:,} bytes are not read"
+        read = JsonRead(problem=too_large)
+    elif isinstance(data, str):
+        read = JsonRead(problem=data)
+    else:
+        read = parse_json(data)
+    _CACHE[path] = (key, read)
+    if len(_CACHE) > CACHED_FILES:
+        _CACHE.popitem(last=False)
+    return read

@@ -1,0 +1,82 @@
+"""Finding the plugin an agent file belongs to from the file's folders upward, for any harness
+whose plugins are folders with a manifest (a ``Layout``: where a plugin's manifest and a
+marketplace's list lie in a folder). Each folder above the file is probed with one ``stat``
+per manifest folder (``.claude-plugin``) and one per manifest file only where that folder
+exists; the harness's own rule (``decide``) picks the plugin from the probes, and its answer is
+cached on them, so an unchanged tree costs those ``stat`` calls and nothing more. The server
+calls this on every keystroke."""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
+
+from subagent_ls.harnesses.common.manifest_json import Stamp, stamp
+
+T = TypeVar("T")
+CACHED = 4096
+
+
+class Layout(NamedTuple):
+    """Where, relative to a folder, a plugin's manifest lies (the first that exists is read)
+    and where a marketplace's list of plugins lies."""
+
+    manifests: tuple[str, ...]
+    marketplaces: tuple[str, ...]
+
+
+Probe = tuple[Stamp, ...]
+"""The stamps of a folder's ``Layout.manifests`` then ``Layout.marketplaces`` (None: absent)."""
+
+
+def probe(folder: str, layout: Layout) -> Probe:
+    """What of ``layout`` lies in ``folder``."""
+    folders: dict[str, bool] = {}
+    stamps = []
+    for relative in (*layout.manifests, *layout.marketplaces):
+        parent = os.path.dirname(relative)
+        if parent and parent not in folders:
+            folders[parent] = stamp(os.path.join(folder, parent)) is not None
+        present = not parent or folders[parent]
+        stamps.append(stamp(os.path.join(folder, relative)) if present else None)
+    return tuple(stamps)
+
+
+def manifest_of(folder: str, layout: Layout, found: Probe) -> str | None:
+    """The manifest the probe found in ``folder`` (the first of the layout's)."""
+    for relative, present in zip(layout.manifests, found, strict=False):
+        if present is not None:
+            return os.path.join(folder, relative)
+    return None
+
+
+def marketplaces_of(folder: str, layout: Layout, found: Probe) -> list[str]:
+    """The marketplace lists the probe found in ``folder``."""
+    rest = found[len(layout.manifests) :]
+    return [os.path.join(folder, r) for r, s in zip(layout.marketplaces, rest, strict=True) if s]
+
+
+Decide = Callable[[list[str], tuple[Probe, ...]], T]
+"""A harness's rule: the plugin of a folder, from its folders upward (nearest first) and
+what each holds."""
+
+_FOUND: OrderedDict[tuple[object, str, tuple[Probe, ...]], object] = OrderedDict()
+
+
+def search_up(folder: str, layout: Layout, decide: Decide[T]) -> T:
+    """``decide`` over ``folder`` and the folders above it, cached on what they hold."""
+    chain = [folder]
+    while (parent := os.path.dirname(chain[-1])) != chain[-1]:
+        chain.append(parent)
+    probes = tuple(probe(f, layout) for f in chain)
+    key = (decide, folder, probes)
+    if key in _FOUND:
+        _FOUND.move_to_end(key)
+        return _FOUND[key]  # type: ignore[return-value]
+    found = decide(chain, probes)
+    _FOUND[key] = found
+    if len(_FOUND) > CACHED:
+        _FOUND.popitem(last=False)
+    return found

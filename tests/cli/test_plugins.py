@@ -1,0 +1,153 @@
+"""A tree shaped like wshobson/agents (a marketplace at the top, plugins below it) through the
+real console script: every agent file is judged as Claude Code's plugin loader reads it, named
+``<plugin>:<name>``, never renamed by ``--fix --unsafe-fixes``, and listed in Claude Code's
+catalog one source per plugin; GitHub Copilot CLI is a target with its own ids."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+DESC = "Fixes bugs. Use when a test fails."
+
+
+def agent(name: str | None, extra: str = "") -> str:
+    named = f"name: {name}\n" if name is not None else ""
+    return f"---\n{named}description: {DESC}\n{extra}---\nBody.\n"
+
+
+MARKET = {
+    "name": "workflows",
+    "owner": {"name": "someone"},
+    "plugins": [
+        {"name": "debugging", "source": "./plugins/debugging"},
+        {"name": "bare", "source": "./plugins/bare", "agents": ["./extra/listed.md"]},
+        {"name": "decks", "source": "./plugins/decks"},
+        {"name": "remote", "source": {"source": "git-subdir", "url": "https://x.invalid/r"}},
+    ],
+}
+TREE: dict[str, object] = {
+    ".claude-plugin/marketplace.json": MARKET,
+    "README.md": "# Workflows\n",
+    "plugins/debugging/.claude-plugin/plugin.json": {"name": "debugging", "version": "1.2.1"},
+    "plugins/debugging/agents/debugger.md": agent("debugging-debugger"),
+    "plugins/debugging/agents/nested/deep.md": agent(None),
+    "plugins/debugging/agents/.hidden.md": agent("hidden"),
+    "plugins/debugging/agents/colon.md": agent("a:b"),
+    "plugins/debugging/agents/ignored.md": agent("ignored", "permissionMode: plan\n"),
+    "plugins/debugging/commands/debug.md": "---\ndescription: Debug.\n---\nRun it.\n",
+    "plugins/bare/agents/x.md": agent("Bare Agent"),
+    "plugins/bare/extra/listed.md": agent("listed"),
+    "plugins/decks/.claude-plugin/plugin.json": {"name": "decks", "agents": ["./agents"]},
+    "plugins/decks/agents/builder.md": agent("decks-builder"),
+}
+EXPECTED = {
+    "plugins/debugging/agents/debugger.md": "debugging:debugging-debugger",
+    "plugins/debugging/agents/nested/deep.md": "debugging:nested:deep",
+    "plugins/debugging/agents/.hidden.md": "debugging:hidden",
+    "plugins/debugging/agents/colon.md": "debugging:a:b",
+    "plugins/debugging/agents/ignored.md": "debugging:ignored",
+    "plugins/bare/agents/x.md": "bare:Bare Agent",
+    "plugins/bare/extra/listed.md": "bare:listed",
+    "plugins/decks/agents/builder.md": None,
+}
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "workflows"
+    for relative, content in TREE.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    (tmp_path / "home").mkdir()
+    return root
+
+
+def cli(tree: Path, *args: str):
+    return run_cli(*args, cwd=tree, env={"HOME": str(tree.parent / "home")})
+
+
+def test_check_judges_every_agent_as_its_plugin_loader_does(tree):
+    run = cli(tree, "check", "--format", "json", ".")
+    files = {entry["path"]: entry for entry in run.json["files"]}
+    assert set(files) == set(EXPECTED)  # hidden and manifest-listed files too, no command
+    for path, name in EXPECTED.items():
+        entry = files[path]
+        assert entry["dialect"] == "claude-code-plugin", path
+        assert entry["harness"]["name"] == name, path
+        assert entry["harnesses"][0]["name"] == name, path
+        codes = {d["code"] for d in entry["diagnostics"]}
+        assert not codes & {"name-mismatch", "name-charset", "name-hyphen"}, (path, codes)
+    debugger = files["plugins/debugging/agents/debugger.md"]
+    assert debugger["dialectReason"] == "the Claude Code plugin `debugging` (plugins/debugging)"
+    assert files["plugins/bare/agents/x.md"]["dialectReason"].endswith("`bare` (plugins/bare)")
+    ignored = files["plugins/debugging/agents/ignored.md"]["diagnostics"]
+    assert [d["severity"] for d in ignored if d["code"] == "field-no-effect"] == [2]
+    builder = files["plugins/decks/agents/builder.md"]
+    assert builder["harness"]["outcome"] == "rejected"
+    (skip,) = [d for d in builder["diagnostics"] if d["code"] == "harness-skip"]
+    assert 'agents.0: Invalid string: must end with ".md"' in skip["message"]
+    assert skip["relatedInformation"][0]["location"]["uri"].endswith(
+        "plugins/decks/.claude-plugin/plugin.json"
+    )
+    assert run.code == 1  # the rejected plugin's file is an error
+
+
+def test_copilot_reads_the_same_plugins_with_its_own_ids(tree):
+    run = cli(tree, "check", "--format", "json", "plugins/debugging/agents/debugger.md",
+              "plugins/decks/agents/builder.md")  # fmt: skip
+    by_path = {e["path"]: {h["id"]: h for h in e["harnesses"]} for e in run.json["files"]}
+    debugger = by_path["plugins/debugging/agents/debugger.md"]
+    assert list(debugger) == ["claude-code", "copilot"]
+    assert debugger["copilot"]["dialect"] == "copilot-plugin"
+    assert debugger["copilot"]["name"] == "debugging:debugger"
+    builder = by_path["plugins/decks/agents/builder.md"]  # Copilot takes folders in `agents`
+    assert builder["copilot"]["loads"] and builder["copilot"]["name"] == "decks:builder"
+
+
+def test_fix_with_unsafe_fixes_renames_nothing(tree):
+    before = {p: p.read_text() for p in tree.rglob("*.md")}
+    cli(tree, "check", "--fix", "--unsafe-fixes", ".")
+    after = {p: p.read_text() for p in tree.rglob("*.md")}
+    changed = [p for p in before if before[p] != after[p]]
+    names = [p for p in changed if before[p].split("\n")[1] != after[p].split("\n")[1]]
+    assert names == []
+
+
+def test_catalog_lists_one_source_per_plugin(tree):
+    home = tree.parent / "home"
+    user = home / ".claude/agents/mine.md"
+    user.parent.mkdir(parents=True)
+    user.write_text(agent("mine"))
+    run = cli(tree, "catalog", "--harness", "claude-code", "--format", "json")
+    sources = {s["id"]: s for s in run.json["sources"]}
+    plugins = [s for s in run.json["sources"] if s["level"] == "plugin"]
+    assert [s["id"] for s in plugins] == ["plugin:bare", "plugin:debugging", "plugin:decks"]
+    levels = [s["level"] for s in run.json["sources"]]
+    assert levels.index("builtin") < levels.index("plugin") < levels.index("user")
+    assert sources["plugin:debugging"]["label"] == "plugin `debugging` (plugins/debugging)"
+    loaded = {e["name"] for e in run.json["entries"] if e["loads"] and e["effective"]}
+    assert {name for name in EXPECTED.values() if name} <= loaded
+    assert "mine" in loaded
+    (rejected,) = [e for e in run.json["entries"] if not e["loads"]]
+    assert rejected["source"] == "plugin:decks"
+    text = cli(tree, "catalog", "--harness", "claude-code").out
+    assert "Catalog for claude-code: built-in < plugin `bare` (plugins/bare) <" in text
+
+
+def test_a_manifest_named_like_a_fifo_or_a_loop_does_not_hang(tree):
+    import os
+
+    manifest = tree / "plugins/debugging/.claude-plugin/plugin.json"
+    manifest.unlink()
+    os.mkfifo(manifest)
+    (tree / "plugins/debugging/agents/loop").symlink_to("..", target_is_directory=True)
+    run = cli(tree, "check", "--format", "json", "plugins/debugging")
+    judged = {e["path"]: e["harness"] for e in run.json["files"]}
+    assert "not a regular file (a FIFO)" in judged["plugins/debugging/agents/debugger.md"]["reason"]
+    catalog = cli(tree, "catalog", "--harness", "claude-code", "--format", "json")
+    assert catalog.code == 0
