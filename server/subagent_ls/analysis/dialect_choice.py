@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.analysis.evidence import judge
+from subagent_ls.analysis.evidence import Collection, judge
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import process_environment
@@ -133,6 +133,7 @@ def choose_dialect(
     settings: Settings,
     forced: Dialect | None = None,
     roots: Iterable[str | Path] | None = None,
+    collection: Collection | None = None,
 ) -> DialectChoice:
     if forced is not None:
         return DialectChoice(forced, "chosen on the command line")
@@ -150,7 +151,7 @@ def choose_dialect(
         return by_plugin
     if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
-    judged = judge(doc)
+    judged = judge(doc, collection)
     if judged is not None:
         return DialectChoice(judged.dialect, judged.reason)
     return DialectChoice(

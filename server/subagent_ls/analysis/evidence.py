@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -46,11 +47,17 @@ class Clue(NamedTuple):
 
 
 class Judgement(NamedTuple):
-    """The dialect the evidence names (``tentative_base()`` where it is weak or mixed), and
-    the reason either way."""
+    """The dialect the evidence names (``tentative_base()`` where it is weak or mixed, and
+    not ``decisive``), and the reason either way."""
 
     dialect: Dialect
     reason: str
+    decisive: bool = True
+
+
+Collection = Callable[[str], "Clue | None"]
+"""The clue of the repository a file lies in (its other agent files), asked only where the
+file's own clues are weak or mixed."""
 
 
 GUESSED = (
@@ -199,10 +206,7 @@ def _told(clues: list[Clue]) -> str:
     return "; ".join(parts + rest)
 
 
-def judge(doc: AgentDocument) -> Judgement | None:
-    """The dialect the file's evidence names, or the base format with the reason the evidence
-    is weak or mixed; None when there is no evidence at all."""
-    clues = clues_of(doc)
+def _weigh(clues: list[Clue]) -> Judgement | None:
     if not clues:
         return None
     weights: Counter[str] = Counter()
@@ -223,4 +227,23 @@ def judge(doc: AgentDocument) -> Judgement | None:
         tentative_base(),
         f"the evidence of a harness is {how} ({by_dialect}), so the base format applies; "
         "name the harness in the `dialects` setting",
+        decisive=False,
     )
+
+
+def judge_own(doc: AgentDocument) -> Judgement | None:
+    """What the file's own clues say (None: it has none)."""
+    return _weigh(clues_of(doc))
+
+
+def judge(doc: AgentDocument, collection: Collection | None = None) -> Judgement | None:
+    """The dialect the file's evidence names, or the base format with the reason the evidence
+    is weak or mixed; None when there is no evidence at all. Where the file's own clues do not
+    decide, its repository's (``collection``) counts with them."""
+    clues = clues_of(doc)
+    judged = _weigh(clues)
+    if (judged is None or not judged.decisive) and collection is not None:
+        repository = collection(doc.path)
+        if repository is not None:
+            return _weigh([*clues, repository])
+    return judged

@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return 2
-    env = with_plugin_manifests(environment(settings, args.home, args.root))
+    env = with_plugin_manifests(environment(settings, args.home, args.root), settings)
     catalogs = []
     for harness in harnesses or [args.harness or settings.harness]:
         catalog, _, problems = build_catalog(PROFILES[harness], env, analyze_on_disk(settings))

@@ -14,6 +14,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_source
 from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.collection import collection_clue
 from subagent_ls.workspace.discovery import Candidate, Decision
 
 NAMED = "named on the command line"
@@ -25,7 +26,8 @@ def _checked(candidate: Candidate, settings: Settings, forced: str | None) -> di
         return {"checked": True, "kind": "agent file", "reason": candidate.problem}
     source = read_source(candidate.path)
     doc = AgentDocument(candidate.path, source.text, has_bom=source.has_bom)
-    choice = choose_dialect(doc, settings, DIALECTS[forced] if forced else None)
+    dialect = DIALECTS[forced] if forced else None
+    choice = choose_dialect(doc, settings, dialect, collection=collection_clue)
     return {
         "checked": True,
         "kind": "agent file",

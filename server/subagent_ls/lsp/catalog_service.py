@@ -89,7 +89,7 @@ class CatalogService:
         if self.manifests is None:
             from subagent_ls.workspace.plugin_walk import manifests_in
 
-            self.manifests = manifests_in(self.state.roots)
+            self.manifests = manifests_in(self.state.roots, self.state.settings)
         return self.manifests
 
     def _manifest_changed(self, path: Path) -> bool:

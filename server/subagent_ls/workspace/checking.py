@@ -24,6 +24,7 @@ from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import encode, read_source
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.workspace.collection import collection_clue
 from subagent_ls.workspace.discovery import Candidate
 from subagent_ls.workspace.parallel import parallel_map
 
@@ -125,7 +126,9 @@ def check_candidate(
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    choice = choose_dialect(doc, settings, DIALECTS[forced] if forced else None)
+    choice = choose_dialect(
+        doc, settings, DIALECTS[forced] if forced else None, collection=collection_clue
+    )
     run = partial(lint_for_targets, choice=choice, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc))

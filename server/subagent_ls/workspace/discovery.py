@@ -20,7 +20,7 @@ from subagent_ls.analysis.agent_files import (
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import Folder, parent_segments
 from subagent_ls.harnesses.registry import DIALECTS
-from subagent_ls.workspace.ignore import DEFAULT_EXCLUDE, Ignore
+from subagent_ls.workspace.ignore import ignore_for
 from subagent_ls.workspace.walk import BROKEN_LINK, Seen, walk
 
 HIDDEN = "its name starts with `.`, and a harness reads such files in this folder"
@@ -81,15 +81,6 @@ def collect(
             yield Candidate(path, BROKEN_LINK)
         else:
             yield Candidate(path, "no such file or folder", missing=True)
-
-
-def ignore_for(folder: str, settings: Settings) -> Ignore:
-    """What a walk of ``folder`` leaves out: the patterns are relative to the current folder
-    (or to ``folder`` when it lies outside it)."""
-    here, where = os.getcwd(), os.path.abspath(folder)
-    top = here if where == here or where.startswith(here.rstrip(os.sep) + os.sep) else where
-    exclude = settings.exclude if settings.exclude is not None else DEFAULT_EXCLUDE
-    return Ignore(top, (*exclude, *settings.extend_exclude), settings.respect_gitignore)
 
 
 def _walk(

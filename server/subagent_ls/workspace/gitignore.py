@@ -13,13 +13,32 @@ pattern's and the path's parts.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 MAX_PATTERN_BYTES = 4096
 """A longer line of a .gitignore file is not a pattern (git's own limit is the path length)."""
 MAX_IGNORE_FILE_BYTES = 1 << 20
 """A larger ignore file is read up to this size."""
+
+
+SPECIAL = frozenset("*?[\\")
+
+
+def part_matcher(part: str) -> Callable[[str], bool]:
+    """A test of one path part against one glob part: a comparison where the glob is a literal,
+    a prefix or a suffix (most patterns), else ``match_name``."""
+    if not SPECIAL & set(part):
+        return part.__eq__
+    if part == "*":
+        return bool
+    body = part.strip("*")
+    if not SPECIAL & set(body):
+        if part == "*" + body:
+            return lambda name: name.endswith(body)
+        if part == body + "*":
+            return lambda name: name.startswith(body)
+    return lambda name: match_name(part, name)
 
 
 class Pattern(NamedTuple):
@@ -30,6 +49,18 @@ class Pattern(NamedTuple):
     negated: bool
     folders_only: bool
     anchored: bool
+    tests: tuple[Callable[[str], bool] | None, ...]
+    """Each part's test (None for ``**``)."""
+
+    def matches(self, path: list[str]) -> bool:
+        """Whether the path's parts match: a name at any depth, parts one for one, or (with
+        ``**``) ``match_parts``."""
+        tests = self.tests
+        if len(tests) == 2 and tests[0] is None and tests[1] is not None:
+            return tests[1](path[-1])
+        if None not in tests:
+            return len(tests) == len(path) and all(t(p) for t, p in zip(tests, path, strict=True))
+        return match_parts(self.parts, path)
 
 
 def _unescaped_end(line: str) -> str:
@@ -62,7 +93,8 @@ def parse_pattern(line: str) -> Pattern | None:
             parts.append(part)
     if not anchored and parts != ["**"]:
         parts.insert(0, "**")
-    return Pattern(text, tuple(parts), negated, folders_only, anchored)
+    tests = tuple(None if part == "**" else part_matcher(part) for part in parts)
+    return Pattern(text, tuple(parts), negated, folders_only, anchored, tests)
 
 
 def _class_end(pattern: str, start: int) -> int:
@@ -159,16 +191,16 @@ class IgnoreFile(NamedTuple):
     source: str
 
     def decides(self, path: str, is_folder: bool) -> Pattern | None:
-        """The last pattern of this file that matches the path (None: none does); a negated
-        one re-includes it."""
-        relative = os.path.relpath(path, self.folder)
-        if relative == ".." or relative.startswith(".." + os.sep):
+        """The last pattern of this file that matches the absolute, normalised ``path``
+        (None: none does); a negated one re-includes it."""
+        top = self.folder.rstrip(os.sep) + os.sep
+        if not path.startswith(top):
             return None
-        parts = relative.split(os.sep)
+        parts = path[len(top) :].split(os.sep)
         for pattern in reversed(self.patterns):
             if pattern.folders_only and not is_folder:
                 continue
-            if match_parts(pattern.parts, parts):
+            if pattern.matches(parts):
                 return pattern
         return None
 

@@ -3,8 +3,9 @@ whose plugins are folders with a manifest (a ``Layout``: where a plugin's manife
 marketplace's list lie in a folder). Each folder above the file is probed with one ``stat``
 per manifest folder (``.claude-plugin``) and one per manifest file only where that folder
 exists; the harness's own rule (``decide``) picks the plugin from the probes, and its answer is
-cached on them, so an unchanged tree costs those ``stat`` calls and nothing more. The server
-calls this on every keystroke."""
+cached on them, so an unchanged tree costs those ``stat`` calls and nothing more; the probes
+themselves are kept until ``look_again``, so a check of many files probes each folder once,
+and the server looks again before each document it analyzes."""
 
 from __future__ import annotations
 
@@ -63,14 +64,48 @@ Decide = Callable[[list[str], tuple[Probe, ...]], T]
 what each holds."""
 
 _FOUND: OrderedDict[tuple[object, str, tuple[Probe, ...]], object] = OrderedDict()
+_PROBED: dict[tuple[str, Layout], Probe] = {}
+"""What each folder held when last probed, until ``look_again``: a check of many files probes
+each folder once."""
+
+
+_DECIDED: dict[tuple[object, str, Layout], object] = {}
+"""The plugin found for each folder since the last ``look_again``."""
+
+
+def look_again() -> None:
+    """Forget what the folders held: the next search probes them again (the server does this
+    before each document it analyzes)."""
+    _PROBED.clear()
+    _DECIDED.clear()
+
+
+def _probed(folder: str, layout: Layout) -> Probe:
+    key = (folder, layout)
+    found = _PROBED.get(key)
+    if found is None:
+        if len(_PROBED) > CACHED:
+            _PROBED.clear()
+        found = _PROBED[key] = probe(folder, layout)
+    return found
 
 
 def search_up(folder: str, layout: Layout, decide: Decide[T]) -> T:
     """``decide`` over ``folder`` and the folders above it, cached on what they hold."""
+    known = (decide, folder, layout)
+    if known in _DECIDED:
+        return _DECIDED[known]  # type: ignore[return-value]
+    if len(_DECIDED) > CACHED:
+        _DECIDED.clear()
+    found = _DECIDED[known] = _search(folder, layout, decide)
+    return found
+
+
+def _search(folder: str, layout: Layout, decide: Decide[T]) -> T:
     chain = [folder]
     while (parent := os.path.dirname(chain[-1])) != chain[-1]:
         chain.append(parent)
-    probes = tuple(probe(f, layout) for f in chain)
+    probes = tuple(_probed(f, layout) for f in chain)
     key = (decide, folder, probes)
     if key in _FOUND:
         _FOUND.move_to_end(key)
