@@ -1,0 +1,65 @@
+"""The agent files beside a file as a clue, where its own clues are weak: its nearest agents/
+folder, else its repository; a clear majority only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from subagent_ls.analysis.dialect_choice import choose_dialect
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.workspace.collection import collection_clue
+
+PLAIN = "---\nname: {name}\ndescription: Reviews code. Use when a change is ready.\n---\nBody\n"
+CLAUDE = PLAIN.replace("---\nBody", "tools: Read, Grep\nmodel: sonnet\n---\nBody")
+
+
+def write(root: Path, relative: str, text: str) -> Path:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text.format(name=path.stem), encoding="utf-8")
+    return path
+
+
+def chosen(path: Path, roots: list[str]) -> tuple[str, str]:
+    doc = AgentDocument(str(path), path.read_text())
+    choice = choose_dialect(doc, Settings(), collection=lambda p: collection_clue(p, roots))
+    return choice.dialect.id, choice.reason
+
+
+def test_a_plain_file_among_claude_code_agents_is_read_as_claude_code(tmp_path):
+    root = tmp_path / "collection"
+    for name in ("core/a", "core/b", "core/c"):
+        write(root, f"agents/{name}.md", CLAUDE)
+    plain = write(root, "agents/specialized/vue/d.md", PLAIN)
+    dialect, reason = chosen(plain, [str(root)])
+    assert dialect == "claude-code"
+    assert "3 of the 3 agent files beside it are written for Claude Code" in reason
+
+
+def test_the_repository_counts_where_the_collection_says_nothing(tmp_path):
+    root = tmp_path / "translations"
+    for name in ("a", "b", "c", "d"):
+        write(root, f"categories/01-core/{name}.md", CLAUDE)
+    plain = write(root, "plugins/all/agents/e.md", PLAIN)
+    write(root, "plugins/all/agents/f.md", PLAIN)
+    dialect, reason = chosen(plain, [str(root)])
+    assert dialect == "claude-code"
+    assert "4 of the 4 agent files in its repository" in reason
+
+
+def test_no_clear_majority_no_clue(tmp_path):
+    root = tmp_path / "mixed"
+    write(root, "agents/a.md", CLAUDE)
+    write(root, "agents/b.md", CLAUDE)
+    plain = write(root, "agents/c.md", PLAIN)
+    assert collection_clue(str(plain), [str(root)]) is None  # two files are not enough
+    assert chosen(plain, [str(root)])[0] == "harness-subagents"
+
+
+def test_a_file_with_its_own_decisive_clues_is_not_outvoted(tmp_path):
+    root = tmp_path / "own"
+    for name in ("a", "b", "c"):
+        write(root, f"agents/{name}.md", CLAUDE)
+    gemini = write(root, "agents/g.md", PLAIN.replace("---\nBody", "kind: local\n---\nBody"))
+    assert chosen(gemini, [str(root)])[0] == "gemini"
