@@ -16,6 +16,7 @@ from importlib import import_module
 
 from subagent_ls import __version__
 from subagent_ls.cli import serve
+from subagent_ls.harnesses.common.plugin_search import steady
 
 EXAMPLES = """\
 examples:
@@ -90,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.freeze()  # what start-up made lives as long as the run: no collection scans it
     gc.enable()
     try:
-        return args.run(args)
+        with steady():  # a command's run takes the tree as it finds it
+            return args.run(args)
     except BrokenPipeError:
         return 0

@@ -94,10 +94,8 @@ class ServerState:
         self, uri: str, path: Path | None, version: int | None, doc: AgentDocument
     ) -> Analysis:
         from subagent_ls.analysis.dialect_choice import choose_dialect
-        from subagent_ls.harnesses.common.plugin_search import look_again
         from subagent_ls.workspace.collection import collection_clue
 
-        look_again()  # a manifest may have changed since the last document
         roots = [str(root) for root in self.roots]
         choice = choose_dialect(
             doc,

@@ -4,14 +4,15 @@ marketplace's list lie in a folder). Each folder above the file is probed with o
 per manifest folder (``.claude-plugin``) and one per manifest file only where that folder
 exists; the harness's own rule (``decide``) picks the plugin from the probes, and its answer is
 cached on them, so an unchanged tree costs those ``stat`` calls and nothing more; the probes
-themselves are kept until ``look_again``, so a check of many files probes each folder once,
-and the server looks again before each document it analyzes."""
+themselves are kept within ``steady`` (a command's run), so a check of many files probes each
+folder once."""
 
 from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 from subagent_ls.harnesses.common.manifest_json import Stamp, stamp
@@ -65,22 +66,31 @@ what each holds."""
 
 _FOUND: OrderedDict[tuple[object, str, tuple[Probe, ...]], object] = OrderedDict()
 _PROBED: dict[tuple[str, Layout], Probe] = {}
-"""What each folder held when last probed, until ``look_again``: a check of many files probes
-each folder once."""
-
-
 _DECIDED: dict[tuple[object, str, Layout], object] = {}
-"""The plugin found for each folder since the last ``look_again``."""
+_steady = False
+"""While the tree is taken as steady (``steady``): what each folder held when first probed, and
+the plugin found for each folder, are kept (a check of many files probes each folder once)."""
 
 
-def look_again() -> None:
-    """Forget what the folders held: the next search probes them again (the server does this
-    before each document it analyzes)."""
-    _PROBED.clear()
-    _DECIDED.clear()
+@contextmanager
+def steady() -> Iterator[None]:
+    """Take the tree as unchanging for the block (a command's run): each folder is probed once.
+    Outside such a block every search probes again, so the server sees a manifest change at the
+    next keystroke."""
+    global _steady
+    was, _steady = _steady, True
+    try:
+        yield
+    finally:
+        _steady = was
+        if not was:
+            _PROBED.clear()
+            _DECIDED.clear()
 
 
 def _probed(folder: str, layout: Layout) -> Probe:
+    if not _steady:
+        return probe(folder, layout)
     key = (folder, layout)
     found = _PROBED.get(key)
     if found is None:
@@ -92,6 +102,8 @@ def _probed(folder: str, layout: Layout) -> Probe:
 
 def search_up(folder: str, layout: Layout, decide: Decide[T]) -> T:
     """``decide`` over ``folder`` and the folders above it, cached on what they hold."""
+    if not _steady:
+        return _search(folder, layout, decide)
     known = (decide, folder, layout)
     if known in _DECIDED:
         return _DECIDED[known]  # type: ignore[return-value]
