@@ -232,9 +232,24 @@ def test_a_tag_error_anywhere_and_a_repeated_key_in_text_order():
         ("(?<x>a)(?<x>b)", False),
         ("(?<x>a)\\k<y>", False),
         ("a\\", False),
+        ("(?<x>(?<x>a))", False),
+        ("((?<x>a))(?<x>b)", False),
+        ("(a|(?<x>b))|(?<x>c)", True),
+        ("((a)", False),
+        ("a)", False),
+        ("\\k<b>(?<b>c)", True),
+        ("(" * 10_000 + "a" + ")" * 10_000, True),
+        ("(?:" * 10_000 + "a" + ")" * 10_000, True),
+        ("(" * 32_767 + ")" * 32_767, True),
+        ("(a)" * 32_768, False),
+        ("(" * 10_000 + "a", False),
     ],
+    ids=lambda value: value if isinstance(value, bool) or len(value) < 40 else f"{value[:12]}...",
 )
 def test_matchers_are_javascript_regular_expressions(pattern, valid):
+    """As Node 24 (V8 13.6) reads them: ``new RegExp(pattern)`` throws or not. Nesting of any
+    depth reads without recursion; past 32,767 capturing groups V8 throws "Too many
+    captures"."""
     assert js_regex_valid(pattern) is valid
 
 

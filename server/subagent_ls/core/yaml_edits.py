@@ -15,8 +15,10 @@ from subagent_ls.core.yamltree import YamlNode, parse_yaml
 _PLAIN_SAFE = LazyPattern(r"[A-Za-z0-9_][A-Za-z0-9_. /()-]*")
 _RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _KEY_LINE = LazyPattern(
-    r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S.*?)[ \t]*"
+    r"([ \t]*(?:-[ \t]+)?)([^\s#'\"\-?:][^#:]*?|-[^\s#:][^#:]*?):[ \t]+(\S(?:.*[^ \t])?)[ \t]*"
 )
+"""A ``key: value`` line (in a list item or not); the value ends at its last character that
+is not a space or tab, found by one step back from the line's end (linear in the line)."""
 _BARE_KEY_LINE = LazyPattern(r"([ \t]*)([A-Za-z_][\w-]*):[ \t]*")
 
 

@@ -25,23 +25,38 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def _has_tool_table(pyproject: Path) -> bool:
+class _Unreadable(Exception):
+    """A TOML file that cannot be read: its text, its syntax, or nesting deeper than the
+    reader goes (``tomllib`` reads nested arrays and tables by recursion)."""
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only where there is a file to read
 
     try:
-        data = tomllib.loads(pyproject.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return "[tool.subagent-ls" in pyproject.read_text("utf-8", "replace")
+        return tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise _Unreadable(str(error)) from None
+    except RecursionError:
+        raise _Unreadable("its arrays or tables nest too deep to read") from None
+
+
+def _has_tool_table(pyproject: Path) -> bool:
+    try:
+        data = _read_toml(pyproject)
+    except _Unreadable:
+        try:
+            return "[tool.subagent-ls" in pyproject.read_text("utf-8", "replace")
+        except OSError:
+            return False
     tool = data.get("tool")
     return isinstance(tool, dict) and "subagent-ls" in tool
 
 
 def load_config(path: Path) -> tuple[Settings, list[str]]:
-    import tomllib
-
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        data = _read_toml(path)
+    except _Unreadable as error:
         return Settings(), [f"{path}: cannot read the settings ({error}); using the defaults."]
     raw = data
     if path.name == "pyproject.toml":

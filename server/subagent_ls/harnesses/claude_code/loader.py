@@ -31,7 +31,11 @@ NAME_LIMIT = 256
 """The longest name Claude Code takes, in UTF-16 code units."""
 JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 """JavaScript's ``\\s``."""
-_FENCE = LazyPattern(rf"---[{JS_SPACE}]*\n([\s\S]*?)---[{JS_SPACE}]*\n?")
+_FENCE = LazyPattern(rf"---(?>[{JS_SPACE}]*\n)([\s\S]*?)---[{JS_SPACE}]*\n?")
+"""The frontmatter as ``/^---\\s*\\n([\\s\\S]*?)---\\s*\\n?/`` reads it. The whitespace after
+the opening ends at its last line break and is never given back: from an earlier one, the
+search for the closing ``---`` would only find the same one again (the whitespace holds no
+``-``), so the result is the same and a run of blank lines is read once."""
 _NEEDS_QUOTES = LazyPattern(r"[{}\[\]*&#!|>%@`]|: ")
 _LEADING_TABS = LazyPattern(r"(?:^|(?<=[\n\r\u2028\u2029]))\t+")
 _CORE_NUMBER = LazyPattern(

@@ -10,52 +10,112 @@ _QUANTIFIER = re.compile(r"[*+?]|\{(\d+)(?:,(\d*))?\}")
 _MODIFIERS = re.compile(r"\(\?([ims]*)(?:-([ims]*))?:")
 _CLASS_ESCAPES = frozenset("dDwWsS")
 _CONTROL_ESCAPES = {"n": 10, "r": 13, "t": 9, "v": 11, "f": 12, "b": 8, "0": 0}
+_NAME_OPENING = "(?<"
+MAX_CAPTURES = 32767
+"""V8 throws "Too many captures" past this many capturing groups."""
 
 
 class _RegexError(Exception):
     pass
 
 
+def _group_names(pattern: str) -> set[str]:
+    """The names of ``(?<name>`` groups (what ``\\k<name>`` may refer to): as the
+    pattern ``\\(\\?<([^=!][^>]*)>`` finds them, one after another, by plain searches (each
+    ``>`` is looked for once, so a run of openings without one takes linear time)."""
+    names: set[str] = set()
+    at = pattern.find(_NAME_OPENING)
+    while at >= 0:
+        first = at + len(_NAME_OPENING)
+        if first < len(pattern) and pattern[first] not in "=!":
+            closing = pattern.find(">", first + 1)
+            if closing < 0:
+                break
+            names.add(pattern[first:closing])
+            at = pattern.find(_NAME_OPENING, closing + 1)
+        else:
+            at = pattern.find(_NAME_OPENING, at + 1)
+    return names
+
+
+def _merged(one: set[str], other: set[str]) -> set[str]:
+    """Both sets as one, the smaller added to the larger (neither is used again): nested
+    groups' names are gathered in linear time."""
+    if len(one) < len(other):
+        one, other = other, one
+    one |= other
+    return one
+
+
+class _Frame:
+    """An open group (or the whole pattern, ``group`` None): the names its finished
+    alternatives define, the names of the alternative being read, and the group's own reading
+    (whether it may be repeated, its own name)."""
+
+    __slots__ = ("alternatives", "current", "group")
+
+    def __init__(self, group: tuple[bool, set[str]] | None) -> None:
+        self.alternatives: set[str] = set()
+        self.current: set[str] = set()
+        self.group = group
+
+
 class _JsRegex:
-    """A recursive-descent reading of a JavaScript regular expression without flags (with
-    the web-compatibility grammar: ``{`` and ``]`` alone are literal, ``\\q`` is ``q``,
-    lookaheads may be repeated), raising :class:`_RegexError` where V8 throws."""
+    """A reading of a JavaScript regular expression without flags (with the
+    web-compatibility grammar: ``{`` and ``]`` alone are literal, ``\\q`` is ``q``, lookaheads
+    may be repeated), raising :class:`_RegexError` where V8 throws. Groups are kept on a
+    stack of their own, so that any depth of nesting reads in one pass."""
 
     def __init__(self, pattern: str) -> None:
         self.text, self.at = pattern, 0
-        self.names = set(re.findall(r"\(\?<([^=!][^>]*)>", pattern))
+        self.names = _group_names(pattern)
+        self.captures = 0
 
     def read(self) -> None:
-        self.disjunction()
-        if self.at < len(self.text):
-            raise _RegexError("unmatched )")
-
-    def disjunction(self) -> set[str]:
-        names = self.alternative()
-        while self.text.startswith("|", self.at):
-            self.at += 1
-            names |= self.alternative()
-        return names
-
-    def alternative(self) -> set[str]:
-        names: set[str] = set()
-        while self.at < len(self.text) and self.text[self.at] not in "|)":
-            quantifiable, defined = self.atom()
-            if names & defined:
-                raise _RegexError("duplicate capture group name")
-            names |= defined
-            match = _QUANTIFIER.match(self.text, self.at)
-            if match is None:
+        text = self.text
+        frames = [_Frame(None)]
+        while self.at < len(text):
+            char, frame = text[self.at], frames[-1]
+            if char == "|":
+                self.at += 1
+                frame.alternatives = _merged(frame.alternatives, frame.current)
+                frame.current = set()
                 continue
-            if not quantifiable:
-                raise _RegexError("nothing to repeat")
-            if match[1] is not None and match[2] and int(match[1]) > int(match[2]):
-                raise _RegexError("numbers out of order in {} quantifier")
-            self.at = match.end() + self.text.startswith("?", match.end())
-        return names
+            if char == ")":
+                if frame.group is None:
+                    raise _RegexError("unmatched )")
+                self.at += 1
+                frames.pop()
+                quantifiable, own = frame.group
+                inner = _merged(frame.alternatives, frame.current)
+                if own & inner:
+                    raise _RegexError("duplicate capture group name")
+                defined = _merged(inner, own)
+                self.after_atom(frames[-1], quantifiable, defined)
+                continue
+            if char == "(":
+                frames.append(_Frame(self.open_group()))
+                continue
+            self.after_atom(frame, *self.atom())
+        if len(frames) > 1:
+            raise _RegexError("unterminated group")
+
+    def after_atom(self, frame: _Frame, quantifiable: bool, defined: set[str]) -> None:
+        """Take in an atom read in ``frame``'s alternative, and the quantifier after it."""
+        if frame.current & defined:
+            raise _RegexError("duplicate capture group name")
+        frame.current = _merged(frame.current, defined)
+        match = _QUANTIFIER.match(self.text, self.at)
+        if match is None:
+            return
+        if not quantifiable:
+            raise _RegexError("nothing to repeat")
+        if match[1] is not None and match[2] and int(match[1]) > int(match[2]):
+            raise _RegexError("numbers out of order in {} quantifier")
+        self.at = match.end() + self.text.startswith("?", match.end())
 
     def atom(self) -> tuple[bool, set[str]]:
-        """Whether the atom may be repeated, and the group names it defines."""
+        """An atom that is not a group: whether it may be repeated (it defines no name)."""
         text, char = self.text, self.text[self.at]
         if char in "^$":
             self.at += 1
@@ -67,8 +127,6 @@ class _JsRegex:
         if char == "[":
             self.character_class()
             return True, set()
-        if char == "(":
-            return self.group()
         self.at += 1
         return True, set()
 
@@ -85,15 +143,18 @@ class _JsRegex:
             self.at = match.end()
         return True
 
-    def group(self) -> tuple[bool, set[str]]:
+    def open_group(self) -> tuple[bool, set[str]]:
+        """Read a group's opening: whether the group may be repeated, and its own name."""
         text, start = self.text, self.at
         names: set[str] = set()
         quantifiable = True
         if text.startswith(("(?:", "(?=", "(?!"), start):
             self.at += 3
-        elif text.startswith(("(?<=", "(?<!"), start):
-            self.at, quantifiable = start + 4, False
-        elif text.startswith("(?<", start):
+            return quantifiable, names
+        if text.startswith(("(?<=", "(?<!"), start):
+            self.at = start + 4
+            return False, names
+        if text.startswith("(?<", start):
             end = text.find(">", start)
             name = text[start + 3 : end] if end > 0 else ""
             if not name or not (name[0] == "$" or name.replace("$", "_").isidentifier()):
@@ -107,13 +168,13 @@ class _JsRegex:
             if match is None or len(set(both)) < len(both) or removing == "" == adding:
                 raise _RegexError("invalid group")
             self.at = match.end()
+            return quantifiable, names
         else:
             self.at += 1
-        inner = self.disjunction()
-        if not text.startswith(")", self.at):
-            raise _RegexError("unterminated group")
-        self.at += 1
-        return quantifiable, names | inner
+        self.captures += 1
+        if self.captures > MAX_CAPTURES:
+            raise _RegexError("too many captures")
+        return quantifiable, names
 
     def character_class(self) -> None:
         text = self.text

@@ -23,7 +23,11 @@ _NULLS = frozenset({"~", "null", "Null", "NULL", ""})
 _BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
 _BOOLEANS["FALSE"] = False
 _RADIX = {"0x": 16, "0o": 8, "0b": 2}
-_FLOAT = LazyPattern(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|infinity|nan)", re.I)
+_FLOAT = LazyPattern(
+    r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|infinity|nan)", re.I
+)
+"""A float as serde_yaml takes one; no two parts of it can take the same digits, so a long
+run of digits that fails is read once."""
 _INFINITE = LazyPattern(r"[+-]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 
 

@@ -66,15 +66,24 @@ def _matter(text: str) -> tuple[YamlNode | None, str] | None:
     close = rest.find("\n---")
     end = len(rest) if close == -1 else close
     block = rest[:end]
-    if re.sub(r"^\s*#[^\n]+", "", block, flags=re.MULTILINE).strip() == "":
-        root = None
-    else:
-        root = _js_yaml(block, offset)
+    root = None if _only_comments(block) else _js_yaml(block, offset)
     if close == -1:
         return root, ""
     content = rest[close + 4 :]
     content = content[1:] if content.startswith("\r") else content
     return root, content[1:] if content.startswith("\n") else content
+
+
+def _only_comments(block: str) -> bool:
+    """Whether gray-matter takes the block for empty: nothing is left once
+    ``/^\\s*#[^\\n]+/gm`` is removed and the rest trimmed, that is, each line is blank or,
+    after its leading whitespace, a ``#`` with something after it (read line by line, in
+    linear time)."""
+    for line in block.split("\n"):
+        content = line.lstrip()
+        if content and not (content.startswith("#") and len(content) > 1):
+            return False
+    return True
 
 
 def _js_yaml(block: str, base: int) -> YamlNode | None:
@@ -188,7 +197,7 @@ def _js_int(text: str) -> int | None:
             allowed = "01" if base == 2 else "0123456789abcdefABCDEF"
         return sign * int(body, base) if body and set(body) <= set(allowed) else None
     head, colon, tail = digits.partition(":")
-    if not re.fullmatch(r"[0-9_]*[0-9][0-9_]*", head):
+    if not re.fullmatch(r"_*[0-9][0-9_]*", head):
         return None
     if colon and not re.fullmatch(r"(:[0-5]?[0-9])+", colon + tail):
         return None

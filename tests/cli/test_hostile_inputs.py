@@ -1,0 +1,78 @@
+"""One crafted file or setting never takes ``check`` or ``catalog`` down, nor makes them slow:
+nesting of any depth in a hook matcher (read as a JavaScript regular expression for Copilot CLI)
+or in a TOML file up the tree, and long runs in a line that a repair reads. Each run ends
+within ``QUICK`` seconds, without a traceback (``run_cli`` fails on one), with every other file
+still reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+QUICK = 30
+GOOD = "---\nname: good\ndescription: Reviews code. Use when a change is ready.\n---\nBody\n"
+
+
+def project(tmp_path: Path, **agents: str) -> Path:
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "good.md").write_text(GOOD, encoding="utf-8")
+    for name, text in agents.items():
+        (folder / f"{name}.md").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def hook(matcher: str) -> str:
+    return (
+        "---\nname: deep\ndescription: Reviews code. Use when a change is ready.\nhooks:\n"
+        f"  PreToolUse:\n    - matcher: '{matcher}'\n      hooks:\n        - type: command\n"
+        "          command: echo\n---\nBody\n"
+    )
+
+
+def reported(run) -> set[str]:
+    return {Path(f["path"]).name for f in run.json["files"]}
+
+
+@pytest.mark.parametrize("depth", [300, 10_000])
+def test_a_matcher_nested_deep_is_read_without_recursion(tmp_path, depth):
+    """V8 compiles a matcher of any nesting (up to 32,767 capturing groups), so Copilot CLI
+    takes it: no finding about it, and every file is reported."""
+    root = project(tmp_path, deep=hook("(" * depth + "Bash" + ")" * depth))
+    run = run_cli("check", "--format", "json", cwd=root, timeout=QUICK)
+    assert reported(run) == {"good.md", "deep.md"}
+    deep = next(f for f in run.json["files"] if f["path"].endswith("deep.md"))
+    assert not [d for d in deep["diagnostics"] if "matcher" in d["message"]]
+    listed = run_cli("catalog", "--format", "json", cwd=root, timeout=QUICK)
+    assert {e["name"] for e in listed.json["entries"]} >= {"good", "deep"}
+
+
+def test_a_matcher_with_too_many_captures_is_the_error_v8_throws(tmp_path):
+    root = project(tmp_path, deep=hook("(a)" * 32_768))
+    run = run_cli("check", "--format", "json", "--targets", "copilot", cwd=root, timeout=QUICK)
+    deep = next(f for f in run.json["files"] if f["path"].endswith("deep.md"))
+    assert [d for d in deep["diagnostics"] if "matcher" in d["message"]], deep["diagnostics"]
+
+
+@pytest.mark.parametrize("name", ["pyproject.toml", ".subagent-ls.toml"])
+def test_a_toml_file_nested_10000_deep_is_a_message(tmp_path, name):
+    root = project(tmp_path)
+    (root / name).write_text("[tool.black]\nx = " + "[" * 10_000 + "]" * 10_000 + "\n")
+    for command in ("check", "catalog"):
+        run = run_cli(command, "--format", "json", cwd=root, timeout=QUICK)
+        assert run.code in (0, 1), run.err
+    if name == ".subagent-ls.toml":
+        assert "nest too deep to read" in run.err
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_a_long_run_of_spaces_in_a_value_that_needs_quotes(tmp_path, size):
+    """``description: a: b`` is repaired by quoting; a run of spaces inside the value made the
+    key-line pattern behind that finding quadratic (20 s at 20,000 spaces)."""
+    text = "---\nname: spaces\ndescription: a: b" + " " * size + "c\n---\nBody\n"
+    root = project(tmp_path, spaces=text)
+    run = run_cli("check", "--format", "json", cwd=root, timeout=QUICK)
+    spaces = next(f for f in run.json["files"] if f["path"].endswith("spaces.md"))
+    assert "yaml-syntax" in {d["code"] for d in spaces["diagnostics"]}
