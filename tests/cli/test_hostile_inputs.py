@@ -76,3 +76,29 @@ def test_a_long_run_of_spaces_in_a_value_that_needs_quotes(tmp_path, size):
     run = run_cli("check", "--format", "json", cwd=root, timeout=QUICK)
     spaces = next(f for f in run.json["files"] if f["path"].endswith("spaces.md"))
     assert "yaml-syntax" in {d["code"] for d in spaces["diagnostics"]}
+
+
+EVIL_NAME = "evil\x1b]0;pwned\x07\x1b[31m\u202e"
+INJECTING = (
+    f"---\nname: {EVIL_NAME}\ndescription: Reviews code. Use when ready.\ntools: 'Read\x1b[2J'\n"
+    "hooks:\n  PreToolUse:\n    - matcher: \"(\\n::error file=x.md::injected\"\n      hooks:\n"
+    "        - type: command\n          command: echo\n---\nBody\n"
+)
+RAW_CONTROLS = {chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))} - {"\n"} | {"\u202e"}
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "sarif"])
+def test_control_characters_from_a_file_are_escaped_in_every_format(tmp_path, output):
+    """A name, value or matcher holding ESC, BEL, a bidi override or a newline: no raw control
+    character reaches the output (``NO_COLOR``: none of ours either), and no line of it begins
+    with a GitHub workflow command that the file wrote."""
+    root = project(tmp_path, evil=INJECTING)
+    run = run_cli("check", "--format", output, "--targets", "all", cwd=root,
+                  env={"NO_COLOR": "1"}, timeout=QUICK)  # fmt: skip
+    assert not set(run.out) & RAW_CONTROLS, [c for c in run.out if c in RAW_CONTROLS][:5]
+    assert not [line for line in run.out.splitlines() if "injected" in line.split("::")[0:2][0]]
+    if output == "text":
+        assert "\\x1b" in run.out
+        assert not [line for line in run.out.splitlines() if line.startswith("::")]
+    listed = run_cli("catalog", "--targets", "all", cwd=root, env={"NO_COLOR": "1"})
+    assert not set(listed.out) & RAW_CONTROLS

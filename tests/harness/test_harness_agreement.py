@@ -28,6 +28,7 @@ def assert_same_verdicts(harness: str, files: list[Path]) -> None:
     assert differences == []
 
 
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("harness", ["claude-code", "opencode"])
 def test_fixtures_get_the_harness_verdict(harness):
     files = sorted((FIXTURES / harness).glob("*.md"))
@@ -36,6 +37,7 @@ def test_fixtures_get_the_harness_verdict(harness):
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"the corpus folder {CORPUS} is missing")
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize(("harness", "every"), [("claude-code", 20), ("opencode", 12)])
 def test_corpus_sample_gets_the_harness_verdict(harness, every):
     files = select(harness, None, every)

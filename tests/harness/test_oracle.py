@@ -17,6 +17,9 @@ RUNNERS = {
     for module in (importlib.import_module(path.stem) for path in sorted(HERE.glob("oracle_*.py")))
 }
 WORKERS = 4
+BATCH_TIMEOUT = 1500
+"""Seconds for one test: the first case of a matrix waits for the whole matrix (OpenCode's 86
+cases take about 5 minutes on two busy cores)."""
 
 
 def _judge(runner, case: Case) -> list[str]:
@@ -74,6 +77,7 @@ def _case_id(reader: str, owner: str, case: Case) -> str:
     return f"{owner}-{case.id}" if reader == owner else f"{reader}-reads-{owner}-{case.id}"
 
 
+@pytest.mark.timeout(BATCH_TIMEOUT)
 @pytest.mark.parametrize(
     ("reader", "owner", "case"), CASES, ids=[_case_id(*item) for item in CASES]
 )

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from subagent_ls.cli.check import UsageError, environment, harness_list, load_settings
-from subagent_ls.cli.reporters import printable, printable_json
+from subagent_ls.cli.reporters import printable, printable_json, visible
 from subagent_ls.harnesses.profile import Entry
 from subagent_ls.harnesses.registry import PROFILES
 from subagent_ls.workspace.catalog.across import FileRoles, file_roles
@@ -112,7 +112,7 @@ def render_tree(catalog: Catalog) -> str:
     if unloaded:
         lines += ["", "Not loaded by the harness:"]
         lines += [_line(entry, "  ") for entry in unloaded]
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))
 
 
 def render_roles(rows: list[FileRoles]) -> str:
@@ -127,7 +127,7 @@ def render_roles(rows: list[FileRoles]) -> str:
             for harness, role in row.roles.items()
         )
         lines.append(f"  {shown_path(row.path)}  {roles}")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))
 
 
 def run(args: argparse.Namespace) -> int:

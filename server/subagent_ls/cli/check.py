@@ -17,6 +17,7 @@ from subagent_ls.cli.reporters import (
     render_statistics_json,
     render_statistics_text,
     render_text,
+    visible,
 )
 from subagent_ls.cli.style import Style, wants_colour
 from subagent_ls.core.findings import Severity
@@ -146,7 +147,7 @@ def load_settings(config: str | None) -> Settings:
     path = Path(config) if config else find_config(Path.cwd())
     settings, messages = load_config(path) if path else (Settings(), [])
     for message in messages:
-        print(f"subagent-ls: {message}", file=sys.stderr)
+        print(visible(f"subagent-ls: {message}"), file=sys.stderr)
     return settings
 
 
@@ -256,10 +257,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
-        print(f"subagent-ls: {candidate.path}: {candidate.problem}", file=sys.stderr)
+        print(visible(f"subagent-ls: {candidate.path}: {candidate.problem}"), file=sys.stderr)
     present = [c for c in candidates if not c.missing]
     if not present and not missing:
-        print(f"subagent-ls: no agent file found in {', '.join(paths)}: {looked_for()}. "
+        print(f"subagent-ls: no agent file found in {visible(', '.join(paths))}: {looked_for()}. "
               "Name other files on the command line, or check every .md file of a folder "
               "with --dialect.", file=sys.stderr)  # fmt: skip
     reports: list[FileReport] = list(

@@ -24,6 +24,27 @@ from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
 SOURCE = "subagent-ls"
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED_CONTROLS = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character written as an escape (``\\x1b``, ``\\n``,
+    ``\\u202e``): a name, value or path taken from a file can neither begin a line of its own
+    (a CI log takes ``::error`` at the start of a line for a command) nor send the terminal a
+    sequence, and a reader sees that the character is there."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(_escaped_control, text)
+
+
+def _escaped_control(match: re.Match[str]) -> str:
+    char = match[0]
+    if char in _NAMED_CONTROLS:
+        return _NAMED_CONTROLS[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def printable(text: str, backslash: str = "\\") -> str:
@@ -47,8 +68,13 @@ def printable(text: str, backslash: str = "\\") -> str:
 
 
 def printable_json(document: object, **options: object) -> str:
-    """``json.dumps`` of ``document`` (non-ASCII characters kept), as valid UTF-8."""
-    return printable(json.dumps(document, ensure_ascii=False, **options), backslash="\\\\")
+    """``json.dumps`` of ``document`` (non-ASCII characters kept), as valid UTF-8, with the
+    control characters JSON lets through raw (DEL, C1, bidirectional overrides, line
+    separators) written as ``\\u`` escapes: they can only stand in strings."""
+    text = printable(json.dumps(document, ensure_ascii=False, **options), backslash="\\\\")
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _RAW_IN_JSON.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
 
 
 def lsp_range(place: Place) -> dict[str, dict[str, int]]:
@@ -198,23 +224,23 @@ def render_text(reports: list[FileReport], style: Style = PLAIN, quiet: bool = F
     a line for each file its harness will not load; then the summary (left out when ``quiet``)."""
     out = []
     for report in reports:
-        path = style(report.path, "bold")
+        path = style(visible(report.path), "bold")
         for code, place in report.fixed:
             out.append(f"{path}:{place.line}:{place.column}: {style('fixed', 'green')} {code}")
         for code, place, reason in report.not_fixed:
-            out.append(f"{path}:{place.line}:{place.column}: not fixed {code}: {reason}")
+            out.append(f"{path}:{place.line}:{place.column}: not fixed {code}: {visible(reason)}")
         for finding in report.findings:
-            place = finding.place
+            place, message = finding.place, visible(finding.message)
             severity = style(finding.severity.label, _SEVERITY_STYLE[finding.severity])
             mark = style(fix_mark(finding), "cyan")
             code = style(finding.code, "dim")
             head = f"{path}:{place.line}:{place.column}: {severity} {code}"
-            out.append(f"{head} {mark} {finding.message}" if mark else f"{head} {finding.message}")
+            out.append(f"{head} {mark} {message}" if mark else f"{head} {message}")
         if (unloaded := _not_loaded(report)) is not None:
-            out.append(f"{path}: {style(unloaded, 'red')}")
-        out.extend(f"{path}: {line}" for line in target_lines(report))
+            out.append(f"{path}: {style(visible(unloaded), 'red')}")
+        out.extend(f"{path}: {visible(line)}" for line in target_lines(report))
         if report.write_error:
-            out.append(f"{path}: {report.write_error}")
+            out.append(f"{path}: {visible(report.write_error)}")
     if not quiet:
         out.append(_summary_line(reports, style))
     return printable("\n".join(out))
@@ -273,7 +299,7 @@ _GITHUB_LEVEL = {
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -10,6 +10,7 @@ import json
 import os
 
 from subagent_ls.analysis.dialect_choice import choose_dialect
+from subagent_ls.cli.reporters import visible
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_source
@@ -85,4 +86,4 @@ def show_files(
         f"{checked} file(s) to check, {len(rows) - checked - walked_out} Markdown file(s) "
         f"left alone, {walked_out} path(s) not walked."
     )
-    return "".join(f"{_line(row)}\n" for row in rows) + summary + "\n"
+    return "".join(f"{visible(_line(row))}\n" for row in rows) + summary + "\n"
