@@ -81,7 +81,7 @@ def test_a_long_run_of_spaces_in_a_value_that_needs_quotes(tmp_path, size):
 EVIL_NAME = "evil\x1b]0;pwned\x07\x1b[31m\u202e"
 INJECTING = (
     f"---\nname: {EVIL_NAME}\ndescription: Reviews code. Use when ready.\ntools: 'Read\x1b[2J'\n"
-    "hooks:\n  PreToolUse:\n    - matcher: \"(\\n::error file=x.md::injected\"\n      hooks:\n"
+    'hooks:\n  PreToolUse:\n    - matcher: "(\\n::error file=x.md::injected"\n      hooks:\n'
     "        - type: command\n          command: echo\n---\nBody\n"
 )
 RAW_CONTROLS = {chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))} - {"\n"} | {"\u202e"}
