@@ -139,3 +139,24 @@ def test_exit_over_tcp_ends_the_process(tmp_path: Path, session: bytes, expected
         assert b"Traceback" not in server.stderr, server.stderr.decode()
     finally:
         server.kill()
+
+
+def test_a_command_without_arguments_is_answered(tmp_path: Path):
+    """``arguments`` is optional in ``workspace/executeCommand``: the catalog-entry command
+    without one (or with a value that is not a URI) answers ``null``, not an error."""
+    client = RawClient(tmp_path)
+    try:
+        command = "subagent-ls.catalogEntry"
+        client.send(
+            INITIALIZE,
+            request(2, "workspace/executeCommand", {"command": command}),
+            request(3, "workspace/executeCommand", {"command": command, "arguments": [7, {}]}),
+            request(4, "workspace/executeCommand", {"command": command, "arguments": []}),
+        )
+        for message_id in (2, 3, 4):
+            answer = client.answer_to(message_id)
+            assert "error" not in answer and answer["result"] is None, answer
+        client.send(request(5, "shutdown"), notification("exit"))
+        assert client.exit_code() == 0
+    finally:
+        client.kill()
