@@ -163,6 +163,16 @@ CASES = [
     ),
     one("repaired-tab", "leading tabs become spaces", fm("name: r", DESC, "tools:", "\t- Read")),
     one(
+        "flow-colon",
+        "a `:` inside a plain scalar of a flow list is text: no repair",
+        fm("name: reviewer", DESC, "tools: [Read, Bash(git diff:*)]"),
+    ),
+    one(
+        "flow-colon-map",
+        "the same in a flow mapping (`{see:this}`, `{a: b:c}`)",
+        fm("name: reviewer", DESC, "x-notes: {see:this, a: b:c}"),
+    ),
+    one(
         "unrepairable",
         "YAML the repair cannot fix: ignored",
         fm("name: r", "description: Use this when: X", "  <example>more</example>"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -105,3 +106,26 @@ def test_unreadable_document_reports_one_finding():
 def test_empty_file_and_empty_frontmatter():
     assert codes("") == {"frontmatter-missing"}
     assert codes("---\n---\nbody\n") == {"field-required"}
+
+
+@pytest.mark.parametrize(
+    ("flow", "values"),
+    [
+        ("[Read, Bash(git diff:*)]", ["Read", "Bash(git diff:*)"]),
+        ("[http://x, a::b]", ["http://x", "a::b"]),
+        ("[1, yes, ~, a:b]", [1, "yes", None, "a:b"]),
+    ],
+)
+def test_a_colon_inside_a_flow_scalar_is_text(flow, values):
+    """As libyaml 0.2.5 (serde_yaml for Copilot CLI) and the YAML 1.2 parsers of the
+    JavaScript harnesses read it (ruamel.yaml.clibz's scanner refuses it); tags are resolved
+    as the libyaml composer resolves them."""
+    result = parse_yaml(f"tools: {flow}\n", 0)
+    assert result.error is None
+    assert [item.value for item in result.root.items[0].value.value] == values
+
+
+@pytest.mark.parametrize("flow", ["[a:, b]", "[a:?]", "[a:[b]]", "{a:}"])
+def test_a_colon_before_a_flow_indicator_stays_an_error(flow):
+    """libyaml 0.2.5 still refuses ``:`` before ``,?[]{}`` in a flow scalar."""
+    assert parse_yaml(f"tools: {flow}\n", 0).error is not None

@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.records import record_repr
 
 if TYPE_CHECKING:
@@ -130,6 +131,49 @@ def loader_class() -> Any:
     return Composer
 
 
+@cache
+def _python_composer() -> Any:
+    """ruamel.yaml's own scanner and composer (in Python), resolving tags by YAML 1.2's rules
+    as the libyaml composer's resolver does."""
+    from ruamel.yaml.composer import Composer
+    from ruamel.yaml.parser import Parser
+    from ruamel.yaml.reader import Reader
+    from ruamel.yaml.resolver import VersionedResolver
+    from ruamel.yaml.scanner import Scanner
+
+    class PythonComposer(Reader, Scanner, Parser, Composer, VersionedResolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            self.comment_handling = None
+            self.max_depth = None  # nesting is bounded before any parse (_too_deep)
+            Reader.__init__(self, stream, loader=self)
+            Scanner.__init__(self, loader=self)
+            Parser.__init__(self, loader=self)
+            Composer.__init__(self, loader=self)
+            VersionedResolver.__init__(self, (1, 2), loader=self)
+
+    return PythonComposer
+
+
+_FLOW_COLON_ERROR = "found unexpected ':'"
+_COLON_BEFORE_INDICATOR = LazyPattern(r":[,?\[\]{}]")
+
+
+def _colon_in_flow_scalar_read_again(text: str, error: Any) -> Any:
+    """The root node where the libyaml of ruamel.yaml.clibz refuses a ``:`` inside a plain
+    scalar of a flow collection that libyaml 0.2.5 (serde_yaml, PyYAML) and the YAML 1.2
+    parsers of the JavaScript harnesses read as text (``[Read, Bash(git diff:*)]``), or None.
+    libyaml 0.2.5 still refuses a ``:`` before ``,?[]{}``: with one anywhere in the text, the
+    error stands."""
+    if error.problem != _FLOW_COLON_ERROR or _COLON_BEFORE_INDICATOR.search(text):
+        return None
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        return _python_composer()(text).get_single_node()
+    except YAMLError:
+        return None
+
+
 def parse_yaml(text: str, base: int) -> YamlParse:
     """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document."""
     loader = loader_class()
@@ -146,7 +190,9 @@ def parse_yaml(text: str, base: int) -> YamlParse:
     try:
         node = loader(text).get_single_node()
     except MarkedYAMLError as error:
-        return YamlParse(None, _error_of(error, base))
+        node = _colon_in_flow_scalar_read_again(text, error)
+        if node is None:
+            return YamlParse(None, _error_of(error, base))
     except YAMLError as error:
         return YamlParse(None, YamlError(str(error), base))
     if node is None:
