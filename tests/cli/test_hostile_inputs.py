@@ -102,3 +102,16 @@ def test_control_characters_from_a_file_are_escaped_in_every_format(tmp_path, ou
         assert not [line for line in run.out.splitlines() if line.startswith("::")]
     listed = run_cli("catalog", "--targets", "all", cwd=root, env={"NO_COLOR": "1"})
     assert not set(listed.out) & RAW_CONTROLS
+
+
+@pytest.mark.parametrize("value", ["[]#", "[]#x", "''#"])
+def test_a_fix_never_runs_into_the_text_after_a_closed_value(tmp_path, value):
+    """libyaml reads ``tools: []#`` as an empty list and a comment. Writing ``false`` in place
+    of ``[]`` would give ``false#``, another value (which a next pass made ``["false#"]``)."""
+    text = f"---\nname: f\ntools: {value}\n---\nBody\n"
+    root = project(tmp_path, f=text)
+    run = run_cli("check", "--fix", "--unsafe-fixes", "--dialect", "harness-subagents",
+                  cwd=root, timeout=QUICK)  # fmt: skip
+    assert (root / ".claude/agents/f.md").read_text(encoding="utf-8") == text
+    if value.startswith("[]"):
+        assert "not fixed tools-empty: the text after it on its line" in run.out

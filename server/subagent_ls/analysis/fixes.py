@@ -151,6 +151,8 @@ def _key(doc: AgentDocument, finding: Finding) -> tuple[object, ...]:
 
 
 _WORD = re.compile(r"[^\W_]+")
+_REST_OF_LINE = re.compile(r"[^\r\n]*")
+_CLOSERS = "]}\"'"
 
 
 def _line_breaks(text: str) -> int:
@@ -164,7 +166,24 @@ def _edit_problem(doc: AgentDocument, edits: list[Edit]) -> str | None:
             return "it would change the body"
         if _line_breaks(doc.source(edit.span)) != _line_breaks(edit.text):
             return "it would join, split or remove lines"
+        if _absorbs_what_follows(doc.source(edit.span), edit.text, doc.text, edit.span.end):
+            return "the text after it on its line would become part of the new value"
     return None
+
+
+def _absorbs_what_follows(old: str, new: str, text: str, end: int) -> bool:
+    """Whether text ``new`` written in place of ``old`` (a value closed by a bracket or a
+    quote) would run on into what follows it on its line: the rest is not blank, a comment,
+    the next item or the end of a flow collection, or the ``:`` after a key. (libyaml reads
+    ``tools: []#`` as an empty list and a comment; ``false`` in place of ``[]`` is read as
+    ``false#``.)"""
+    if not old or old[-1] not in _CLOSERS or not new or new[-1] in _CLOSERS:
+        return False
+    rest = _REST_OF_LINE.match(text, end)[0]  # type: ignore[index]
+    stripped = rest.lstrip(" \t")
+    if not stripped or stripped[0] in ",]}":
+        return False
+    return stripped == rest if stripped[0] == "#" else rest[0] != ":"
 
 
 def _document_problem(before: AgentDocument, after: AgentDocument) -> str | None:
