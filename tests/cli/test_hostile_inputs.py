@@ -115,3 +115,24 @@ def test_a_fix_never_runs_into_the_text_after_a_closed_value(tmp_path, value):
     assert (root / ".claude/agents/f.md").read_text(encoding="utf-8") == text
     if value.startswith("[]"):
         assert "not fixed tools-empty: the text after it on its line" in run.out
+
+
+@pytest.mark.parametrize("reach", ["link", "dotdot"])
+def test_a_folder_reached_by_two_paths_is_one_source(tmp_path, reach):
+    """The user folder is a link to the project's (or named through ``..``): its file is one
+    entry, never shadowed by itself."""
+    root = project(tmp_path / "p")
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    target = root / ".claude" / "agents"
+    if reach == "link":
+        (home / ".claude" / "agents").symlink_to(target)
+    else:
+        (home / ".claude" / "agents").symlink_to(Path("..", "..", "p", ".claude", "agents"))
+    run = run_cli("catalog", "--harness", "claude-code", "--home", str(home), "--format",
+                  "json", cwd=root, env={"HOME": str(home)}, timeout=QUICK)  # fmt: skip
+    good = [e for e in run.json["entries"] if e["name"] == "good"]
+    assert len(good) == 1, good
+    listed = run_cli("catalog", "--harness", "claude-code", "--home", str(home), cwd=root,
+                     env={"HOME": str(home)}, timeout=QUICK)  # fmt: skip
+    assert "shadowed" not in listed.out and "duplicate" not in listed.out

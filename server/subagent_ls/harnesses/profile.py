@@ -5,6 +5,7 @@ profile from these pieces (as its seed document or loader says)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -135,15 +136,17 @@ class Entry:
 
 
 def distinct(sources: list[Source]) -> list[Source]:
-    """Sources in precedence order, each folder once (when HOME is the project, its folders
-    are the user level's)."""
-    seen: set[Path] = set()
+    """Sources in precedence order, each folder once however it is reached (through a
+    symbolic link or ``..``): when HOME is the project, or a user folder links to a project's,
+    its folders are the user level's, and no file shadows itself."""
+    seen: set[str] = set()
     kept = []
     for source in sorted(sources, key=lambda s: s.rank):
-        if source.path is not None and source.path in seen:
-            continue
         if source.path is not None:
-            seen.add(source.path)
+            folder = os.path.realpath(source.path)
+            if folder in seen:
+                continue
+            seen.add(folder)
         kept.append(source)
     return kept
 
