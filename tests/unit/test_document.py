@@ -129,3 +129,11 @@ def test_a_colon_inside_a_flow_scalar_is_text(flow, values):
 def test_a_colon_before_a_flow_indicator_stays_an_error(flow):
     """libyaml 0.2.5 still refuses ``:`` before ``,?[]{}`` in a flow scalar."""
     assert parse_yaml(f"tools: {flow}\n", 0).error is not None
+
+
+def test_two_different_complex_keys_are_two_keys():
+    """``[a]`` and ``[b]`` differ; ``[a]`` and ``[ a ]`` are one key written twice."""
+    text = "? [a]\n: 1\n? [b]\n: 2\n? {x: [1, {y: z}]}\n: 3\n"
+    assert not parse_yaml(text, 0).repeated_keys
+    assert parse_yaml(text + "? [ a ]\n: 4\n", 0).repeated_keys
+    assert not parse_yaml("? &k [*k]\n: 1\n? [b]\n: 2\n", 0).repeated_keys

@@ -92,6 +92,41 @@ class MapItem(NamedTuple):
             return "true" if key.value else "false"
         return str(key.value) if not key.is_collection else "<complex key>"
 
+    @property
+    def identity(self) -> str:
+        """What tells two keys apart: the name, or for a complex key its content (``[a]`` and
+        ``[b]`` are two keys)."""
+        return self.name if not self.key.is_collection else f"<complex key {_content(self.key)}>"
+
+
+def _content(root: YamlNode) -> str:
+    """A collection's content as text, built without recursion (a node met again, as through
+    an alias of itself, is written ``*``)."""
+    out: list[str] = []
+    stack: list[YamlNode | str] = [root]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            out.append(node)
+        elif not node.is_collection:
+            out.append(repr((node.kind, node.value)))
+        elif id(node) in seen:
+            out.append("*")
+        else:
+            seen.add(id(node))
+            if node.kind == "seq":
+                stack.append("]")
+                for child in reversed(node.value):  # type: ignore[arg-type]
+                    stack.extend((",", child))
+                stack.append("[")
+            else:
+                stack.append("}")
+                for item in reversed(node.items):
+                    stack.extend((",", item.value, ":", item.key))
+                stack.append("{")
+    return "".join(out)
+
 
 class YamlError(NamedTuple):
     """Why the YAML does not parse: the problem, where it is and what it was parsing."""
@@ -270,7 +305,7 @@ class _Converter:
         result = YamlNode("map", span, None, flow=flow)
         self._seen[id(node)] = result
         result.items = [MapItem(self.convert(k), self.convert(v)) for k, v in node.value]
-        if len({item.name for item in result.items}) < len(result.items):
+        if len({item.identity for item in result.items}) < len(result.items):
             self.repeated_keys.append(result)
         return result
 

@@ -176,14 +176,14 @@ def _report_duplicate_keys(ctx: LintContext) -> None:
 def _report_duplicates_in(ctx: LintContext, mapping: YamlNode) -> None:
     first_seen: dict[str, Span] = {}
     for item in mapping.items:
-        name = excerpt(item.name)
-        if name in first_seen:
+        name, identity = excerpt(item.name), item.identity
+        if identity in first_seen:
             ctx.report(
                 DUPLICATE_KEY,
                 f"`{name}` is defined twice; strict YAML parsers reject the file, others keep "
                 "only the last value.",
                 item.key.span,
-                related=[Related(first_seen[name], f"first `{name}` here")],
+                related=[Related(first_seen[identity], f"first `{name}` here")],
             )
         else:
-            first_seen[name] = item.key.span
+            first_seen[identity] = item.key.span

@@ -205,7 +205,7 @@ def _yaml_problem(doc: AgentDocument, parsed: YamlParse, start: int) -> tuple[st
         mapping = parsed.repeated_keys[0]
         seen: set[str] = set()
         for item in mapping.items:
-            if item.name in seen:
+            if item.identity in seen:
                 path = _path_to(parsed.root, mapping, "")
                 where = f"{path}: " if path else ""
                 at = f" at {_line_column(doc, mapping.span.start, start)}" if path else ""
@@ -215,7 +215,7 @@ def _yaml_problem(doc: AgentDocument, parsed: YamlParse, start: int) -> tuple[st
                 )
                 problems.append((message, item.key.span))
                 break
-            seen.add(item.name)
+            seen.add(item.identity)
     if parsed.root is not None and (tagged := _tag_problem(doc, parsed.root, "", start)):
         problems.append(tagged)
     return min(problems, key=lambda problem: problem[1].start, default=None)
