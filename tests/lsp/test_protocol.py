@@ -160,3 +160,24 @@ def test_a_command_without_arguments_is_answered(tmp_path: Path):
         assert client.exit_code() == 0
     finally:
         client.kill()
+
+
+def test_a_late_reply_to_a_request_given_up_on_is_dropped(tmp_path: Path):
+    """The server waits 10 s for ``client/registerCapability`` (then polls instead); a reply
+    that comes later is dropped without a traceback, and the session goes on."""
+    capabilities = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+    client = RawClient(tmp_path)
+    try:
+        client.send(
+            request(1, "initialize", {"capabilities": capabilities, "rootUri": tmp_path.as_uri()}),
+        )
+        client.answer_to(1)
+        client.send(notification("initialized", {}))
+        asked = client.wait_for(lambda m: m.get("method") == "client/registerCapability")
+        client.wait_for_stderr(rb"polling instead", timeout=30)
+        client.send({"jsonrpc": "2.0", "id": asked["id"], "result": None})
+        client.send(request(2, "shutdown"), notification("exit"))
+        assert client.exit_code() == 0
+        assert b"Traceback" not in client.stderr, client.stderr.decode(errors="replace")[-3000:]
+    finally:
+        client.kill()

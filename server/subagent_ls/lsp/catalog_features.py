@@ -332,6 +332,10 @@ async def _scan(ls: LanguageServer, state: ServerState, service: CatalogService,
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
 
 
+REGISTER_SECONDS = 10
+"""How long the server waits for the client to take its file watchers."""
+
+
 async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:
     watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
     registration = types.Registration(
@@ -341,9 +345,15 @@ async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:
     )
     try:
         request = types.RegistrationParams(registrations=[registration])
-        await asyncio.wait_for(ls.client_register_capability_async(request), 10)
-    except Exception:
+        await asyncio.wait_for(ls.client_register_capability_async(request), REGISTER_SECONDS)
+    except TimeoutError:
         state.watch_files = False  # the poll now covers the workspace too
+        log.warning(
+            "the client did not answer client/registerCapability in %s s; polling instead",
+            REGISTER_SECONDS,
+        )
+    except Exception:
+        state.watch_files = False
         log.warning("the client refused file watchers; polling instead", exc_info=True)
 
 

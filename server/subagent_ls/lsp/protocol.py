@@ -14,7 +14,9 @@ bookkeeping kept bounded:
 - a handler's future is forgotten once it is done (pygls keeps the future of every
   notification handled by a generator or a coroutine, such as each ``didChange``, for ever);
 - ``didChange`` and ``didClose`` find the open document in any spelling of its URI (pygls
-  finds it in the spelling of ``didOpen`` only).
+  finds it in the spelling of ``didOpen`` only);
+- a reply to a request of the server's that it gave up on is dropped (pygls would raise on
+  the cancelled future).
 """
 
 from __future__ import annotations
@@ -95,6 +97,18 @@ class AnsweringProtocol(LanguageServerProtocol):
         self._request_futures.pop(msg_id, None)
         log.info("request %s refused: %s", msg_id, refused.message)
         self._send_response(msg_id, error=refused.to_response_error())
+
+    def _handle_response(
+        self, msg_id: MsgId, result: Any | None = None, error: ResponseError | None = None
+    ) -> None:
+        """A reply to a request of ours that was given up on (a timeout cancelled its wait)
+        is dropped: its future is done and takes no result."""
+        future = self._request_futures.get(msg_id)
+        if future is not None and future.done():
+            self._request_futures.pop(msg_id, None)
+            log.debug("late reply to request %s, which was given up on", msg_id)
+            return
+        super()._handle_response(msg_id, result, error)
 
     def _send_data(self, data: Any) -> None:
         if self.exit_code is None:
