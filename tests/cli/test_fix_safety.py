@@ -1,11 +1,15 @@
 """``check --fix`` through the console script never damages a file: typos that used to lose
 frontmatter lines, fixes that changed an agent's identity or renamed another harness's field,
-tagged values, and files whose permissions, owner or hard links a rewrite would break."""
+tagged values, and files whose permissions, owner, extended attributes or hard links a rewrite
+would break, a file edited while it is fixed, links out of the folders checked, and what a
+killed run leaves behind."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -114,13 +118,16 @@ def test_owner_group_and_mode_are_kept(tmp_path):
     assert not list(path.parent.glob(".subagent-ls-*"))
 
 
-def test_hard_links_keep_sharing_the_fixed_content(tmp_path):
+def test_a_hard_linked_file_is_left_alone_with_the_reason(tmp_path):
+    """A new file would split the links, and writing into the shared one could be torn by a
+    kill between write and truncate: neither is done, and the output says why."""
     path = write(tmp_path, ".agents/agents/helper.md", BROKEN)
     twin = tmp_path / "kept-elsewhere.md"
     os.link(path, twin)
-    run_cli("check", "--fix", ".", cwd=tmp_path)
-    assert path.read_text() == FIXED and twin.read_text() == FIXED
+    run = run_cli("check", "--fix", ".", cwd=tmp_path)
+    assert path.read_text() == BROKEN and twin.read_text() == BROKEN
     assert path.stat().st_ino == twin.stat().st_ino
+    assert "has 2 hard links" in run.out
     assert not list(path.parent.glob(".subagent-ls-*"))
 
 
@@ -131,3 +138,61 @@ def test_a_symlinked_file_is_fixed_at_its_target(tmp_path):
     link.symlink_to(target)
     run_cli("check", "--fix", ".", cwd=tmp_path)
     assert link.is_symlink() and target.read_text() == FIXED
+
+
+def test_extended_attributes_and_acls_are_kept(tmp_path):
+    path = write(tmp_path, ".agents/agents/helper.md", BROKEN)
+    try:
+        os.setxattr(path, "user.origin", b"kept")
+    except OSError as error:
+        pytest.skip(f"this file system takes no user extended attributes: {error}")
+    run_cli("check", "--fix", ".", cwd=tmp_path)
+    assert path.read_text() == FIXED
+    assert os.getxattr(path, "user.origin") == b"kept"
+
+
+def test_a_link_out_of_the_folders_checked_is_not_written(tmp_path):
+    outside = write(tmp_path / "home", "notes/helper.md", BROKEN)
+    project = tmp_path / "project"
+    (project / ".agents").mkdir(parents=True)
+    (project / ".agents" / "agents").symlink_to(outside.parent)
+    run = run_cli("check", "--fix", ".", cwd=project)
+    assert outside.read_text() == BROKEN
+    assert "outside the folders checked" in run.out
+    run_cli("check", "--fix", ".agents/agents/helper.md", cwd=project)  # named: it is fixed
+    assert outside.read_text() == FIXED
+
+
+def test_a_temporary_file_left_by_a_killed_run_is_removed(tmp_path):
+    path = write(tmp_path, ".agents/agents/helper.md", BROKEN)
+    probe = subprocess.Popen(["true"])  # its process id is free once it has ended
+    probe.wait()
+    left = path.parent / f".subagent-ls-{probe.pid}-abc123.tmp"
+    left.write_text(BROKEN)
+    run_cli("check", "--fix", ".", cwd=tmp_path)
+    assert path.read_text() == FIXED
+    assert not left.exists()
+
+
+@pytest.mark.skipif(shutil.which("setfacl") is None, reason="setfacl (acl) is not installed")
+def test_an_acl_is_kept_and_no_mode_widened(tmp_path):
+    path = write(tmp_path, ".agents/agents/helper.md", BROKEN)
+    subprocess.run(["setfacl", "-m", "u:nobody:rw,g::r", str(path)], check=True)
+    before = subprocess.run(["getfacl", "-c", str(path)], capture_output=True, text=True).stdout
+    mode = stat.S_IMODE(path.stat().st_mode)
+    run_cli("check", "--fix", ".", cwd=tmp_path)
+    assert path.read_text() == FIXED
+    after = subprocess.run(["getfacl", "-c", str(path)], capture_output=True, text=True).stdout
+    assert after == before and stat.S_IMODE(path.stat().st_mode) == mode
+
+
+def test_a_file_changed_while_it_is_fixed_is_left_alone(tmp_path):
+    """What ``--fix`` read is compared with the file just before the new content replaces
+    it (an editor's save or a checkout in between)."""
+    from subagent_ls.workspace.checking import write_text
+
+    path = write(tmp_path, "helper.md", "saved by the editor meanwhile\n")
+    problem = write_text(str(path), FIXED.encode(), BROKEN.encode())
+    assert problem == "the file changed while it was being fixed; it was not changed"
+    assert path.read_text() == "saved by the editor meanwhile\n"
+    assert not list(tmp_path.glob(".subagent-ls-*"))

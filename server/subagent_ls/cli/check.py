@@ -264,7 +264,14 @@ def run(args: argparse.Namespace) -> int:
               "Name other files on the command line, or check every .md file of a folder "
               "with --dialect.", file=sys.stderr)  # fmt: skip
     reports: list[FileReport] = list(
-        check_all(present, settings, args.dialect, args.fix, args.unsafe_fixes)
+        check_all(
+            present,
+            settings,
+            args.dialect,
+            args.fix,
+            args.unsafe_fixes,
+            write_roots=tuple(os.path.realpath(path) for path in paths) if args.fix else None,
+        )
     )
     reports = _with_cross_file_findings(reports, settings)
     if args.quiet:

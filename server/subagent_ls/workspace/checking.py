@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from functools import partial
 from typing import NamedTuple
 
@@ -119,7 +120,10 @@ def check_candidate(
     forced: str | None = None,
     fix: bool = False,
     unsafe_fixes: bool = False,
+    write_roots: tuple[str, ...] | None = None,
 ) -> FileReport:
+    """``write_roots``: the folders (and files) ``--fix`` may write in, as real paths (None:
+    anywhere)."""
     path = candidate.path
     if candidate.problem is not None:
         doc = AgentDocument(path, "", unreadable=candidate.problem)
@@ -138,7 +142,9 @@ def check_candidate(
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
     if not outcome.applied:
         return _report(outcome.doc, choice, outcome.result)._replace(not_fixed=not_fixed)
-    write_error = write_text(path, encode(outcome.doc.text, doc.has_bom))
+    write_error = write_text(
+        path, encode(outcome.doc.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
+    )
     if write_error is not None:
         return _report(doc, choice, run(doc))._replace(write_error=write_error)
     fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
@@ -165,41 +171,69 @@ def check_all(
     forced: str | None,
     fix: bool,
     unsafe_fixes: bool = False,
+    write_roots: tuple[str, ...] | None = None,
 ) -> Iterator[FileReport]:
     """Check every candidate, in order; many files are checked by one process per core."""
     run = partial(
-        check_candidate, settings=settings, forced=forced, fix=fix, unsafe_fixes=unsafe_fixes
+        check_candidate,
+        settings=settings,
+        forced=forced,
+        fix=fix,
+        unsafe_fixes=unsafe_fixes,
+        write_roots=write_roots,
     )
     yield from parallel_map(run, list(candidates))
 
 
-def write_text(path: str, data: bytes) -> str | None:
-    """Replace the file's content (through a symlink, at its target); returns the error
-    instead of raising.
+def write_text(
+    path: str, data: bytes, read: bytes | None = None, roots: tuple[str, ...] | None = None
+) -> str | None:
+    """Replace the file's content (through a symlink, at its target); returns why it was not
+    replaced instead of raising.
 
     The new content is written to a temporary file beside the target first. That file takes
-    the target's mode, owner and group and replaces the target atomically; where that would
-    lose something (the target has other hard links, or its owner cannot be given to a new
-    file) the content is written into the target itself, once the temporary write succeeded.
-    A file nobody may write is left alone.
+    the target's mode, owner, group and extended attributes (ACLs among them) and replaces the
+    target atomically, once the target is checked to hold still what was ``read``. Where that
+    would lose something the file is left alone and the reason given: a target outside
+    ``roots`` (reached through a link), one with other hard links (a new file would split
+    them, writing into it could be torn), attributes that cannot be copied, a file nobody may
+    write. Where only the owner cannot be given to a new file, the content is written into the
+    target itself. A temporary file that a killed run left is removed by the next write in
+    its folder.
     """
     import tempfile  # only a fixed file is written
 
     target = os.path.realpath(path)
+    if roots is not None and not any(_inside(target, root) for root in roots):
+        return f"it is a link to {target}, outside the folders checked; it was not changed"
     try:
         info = os.stat(target)
         if not _may_write(target, info):
             return "the file is read-only; it was not changed"
+        if info.st_nlink > 1:
+            return (
+                f"the file has {info.st_nlink} hard links: a new file would split them and "
+                "writing into it is not atomic; it was not changed"
+            )
+        folder = os.path.dirname(target)
+        _remove_stale_temporaries(folder)
         handle, temporary = tempfile.mkstemp(
-            dir=os.path.dirname(target), prefix=".subagent-ls-", suffix=".tmp"
+            dir=folder, prefix=f"{_TEMPORARY}{os.getpid()}-", suffix=".tmp"
         )
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
                 out.flush()
                 os.fsync(out.fileno())
-                atomic = info.st_nlink == 1 and _same_owner(out.fileno(), info)
+                atomic = _same_owner(out.fileno(), info)
                 os.fchmod(out.fileno(), stat.S_IMODE(info.st_mode))
+                lost = _copy_attributes(target, out.fileno())
+            if lost is not None:
+                os.unlink(temporary)
+                return lost
+            if read is not None and _current(target) != read:
+                os.unlink(temporary)
+                return "the file changed while it was being fixed; it was not changed"
             if atomic:
                 os.replace(temporary, target)
             else:
@@ -212,6 +246,68 @@ def write_text(path: str, data: bytes) -> str | None:
     except OSError as error:
         return f"cannot write the fixed file: {error.strerror or error}"
     return None
+
+
+_TEMPORARY = ".subagent-ls-"
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _current(target: str) -> bytes | None:
+    try:
+        with open(target, "rb") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def _copy_attributes(target: str, handle: int) -> str | None:
+    """Give the open file the target's extended attributes (POSIX ACLs are some); why not,
+    where one cannot be copied."""
+    if not hasattr(os, "listxattr"):
+        return None
+    try:
+        names = os.listxattr(target)
+    except OSError:
+        return None  # a file system without them
+    for name in names:
+        try:
+            os.setxattr(handle, name, os.getxattr(target, name))
+        except OSError as error:
+            return (
+                f"its extended attribute {name} cannot be kept ({error.strerror or error}); "
+                "it was not changed"
+            )
+    return None
+
+
+def _remove_stale_temporaries(folder: str) -> None:
+    """Remove the temporary files of runs that were killed before they renamed them (their
+    process is gone)."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(_TEMPORARY) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_TEMPORARY) :].split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        with suppress(OSError):
+            os.unlink(os.path.join(folder, name))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _may_write(target: str, info: os.stat_result) -> bool:
