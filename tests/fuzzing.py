@@ -4,14 +4,18 @@
 of: fences (right, long, indented, missing), field names of every dialect and near misses,
 values of every YAML shape (plain, quoted, flow and block collections, tags, anchors, aliases,
 block scalars), broken indentation, tabs, CRLF and lone CR, comments, CJK and emoji, control
-characters and lone surrogates (which an editor can send). ``failures`` lints the document in
-every dialect and fixes it (safe, then unsafe) and returns what went wrong: an exception, a
-span outside the text, or damage by a fix (see ``mutations.damage``).
+characters and lone surrogates (which an editor can send), and hostile shapes: nesting hundreds
+of levels deep (flow collections, groups of a hook matcher), long runs (spaces, repeated ``a:``
+and ``(?<``), lines of tens of kilobytes. ``failures`` lints the document in every dialect and
+fixes it (safe, then unsafe) and returns what went wrong: an exception, a span outside the
+text, damage by a fix (see ``mutations.damage``), or a dialect that took more than
+``SLOW_SECONDS`` (time that grows faster than the text).
 """
 
 from __future__ import annotations
 
 import random
+import time
 import traceback
 
 from mutations import agent_path, damage
@@ -71,8 +75,32 @@ _VALUES = [
 ]
 
 
+SLOW_SECONDS = 5.0
+
+
+def _hostile(rng: random.Random) -> str:
+    """A value built to take a reader deep or long: nesting, runs, a huge line."""
+    depth, run = rng.choice([50, 300, 1_000]), rng.choice([1_000, 10_000, 30_000])
+    return rng.choice(
+        [
+            "[" * depth + "]" * depth,
+            "{a: " * depth + "b" + "}" * depth,
+            "'" + "(" * depth + "Bash" + ")" * depth + "'",
+            "'" + "(?<a" * (run // 4) + "'",
+            "a: b" + " " * run + "c",
+            "a: " * (run // 3),
+            "x" * run,
+            "\t" * run,
+            "-" * run,
+            "\x1b]0;title\x07" * (run // 12),
+        ]
+    )
+
+
 def _value(rng: random.Random) -> str:
     roll = rng.random()
+    if roll < 0.03:
+        return _hostile(rng)
     if roll < 0.45:
         return rng.choice(_VALUES)
     words = [rng.choice(_WORDS + _ODD) for _ in range(rng.randrange(1, 9))]
@@ -90,6 +118,8 @@ def _line(rng: random.Random) -> str:
         return f"{indent}{_value(rng)}"
     if roll < 0.9:
         return f"{indent}# subagent-ls: disable={rng.choice(['all', 'tools-unknown', 'x'])}"
+    if roll < 0.93:
+        return f"{indent}hooks:\n  PreToolUse:\n    - matcher: {_value(rng)}\n      hooks: []"
     return rng.choice(["", "---", "...", "----", " ---", "[", "{", "]", "?"])
 
 
@@ -108,6 +138,7 @@ def failures(text: str, file_name: str = "helper.md") -> list[str]:
     found = []
     for dialect_id, dialect in DIALECTS.items():
         path = agent_path(dialect_id, file_name)
+        started = time.perf_counter()
         try:
             doc = AgentDocument(path, text)
             result = lint(doc, dialect, Settings())
@@ -120,4 +151,6 @@ def failures(text: str, file_name: str = "helper.md") -> list[str]:
                     found.append(f"{dialect_id} ({'unsafe' if unsafe else 'safe'}): {problems}")
         except Exception:  # the point of fuzzing: report any exception as a failure
             found.append(f"{dialect_id}: {traceback.format_exc(limit=-3)}")
+        if (took := time.perf_counter() - started) > SLOW_SECONDS:
+            found.append(f"{dialect_id}: {took:.1f} s for {len(text):,} characters")
     return found
