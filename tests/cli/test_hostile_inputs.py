@@ -136,3 +136,26 @@ def test_a_folder_reached_by_two_paths_is_one_source(tmp_path, reach):
     listed = run_cli("catalog", "--harness", "claude-code", "--home", str(home), cwd=root,
                      env={"HOME": str(home)}, timeout=QUICK)  # fmt: skip
     assert "shadowed" not in listed.out and "duplicate" not in listed.out
+
+
+@pytest.mark.parametrize(
+    "number", ["9" * 400, "9" * 5_000, "-" + "9" * 400, "0x" + "f" * 5_000, "1:" + "5" * 5_000]
+)
+def test_huge_numbers_are_read_without_a_traceback(tmp_path, number):
+    """A number too large for a float (400 digits) or for Python's integer conversion (past
+    4,300 digits) in any field, read by every harness's folder: infinite, as the JavaScript
+    readers take it, never an exception."""
+    fields = ("maxTurns", "temperature", "steps", "timeout_mins", "max_turns", "color", "name")
+    text = (
+        "---\ndescription: Reviews code. Use when ready.\n"
+        + "".join(f"{field}: {number}\n" for field in fields)
+        + "---\nBody\n"
+    )
+    for folder in (".claude/agents", ".opencode/agent", ".github/agents", ".gemini/agents",
+                   ".agents/agents", ".synapse/agents"):  # fmt: skip
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / "huge.md").write_text(text, encoding="utf-8")
+    run = run_cli("check", "--format", "json", "--targets", "all", cwd=tmp_path, timeout=QUICK)
+    assert len(run.json["files"]) == 6
+    run_cli("check", "--fix", "--unsafe-fixes", cwd=tmp_path, timeout=QUICK)
+    run_cli("catalog", "--format", "json", cwd=tmp_path, timeout=QUICK)

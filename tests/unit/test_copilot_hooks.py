@@ -243,13 +243,20 @@ def test_a_tag_error_anywhere_and_a_repeated_key_in_text_order():
         ("(" * 32_767 + ")" * 32_767, True),
         ("(a)" * 32_768, False),
         ("(" * 10_000 + "a", False),
+        ("a{" + "9" * 20 + ",1}", False),
+        ("a{" + "9" * 20 + "," + "9" * 19 + "}", True),
+        ("a{" + "1" * 5_000 + "," + "2" * 5_000 + "}", True),
+        ("a{2147483647,2147483646}", False),
+        ("a{2147483648,2147483647}", True),
+        ("a{007,7}", True),
     ],
     ids=lambda value: value if isinstance(value, bool) or len(value) < 40 else f"{value[:12]}...",
 )
 def test_matchers_are_javascript_regular_expressions(pattern, valid):
     """As Node 24 (V8 13.6) reads them: ``new RegExp(pattern)`` throws or not. Nesting of any
     depth reads without recursion; past 32,767 capturing groups V8 throws "Too many
-    captures"."""
+    captures"; a bound of a ``{min,max}`` quantifier saturates at 2**31 - 1 (thousands of
+    digits are no integer to convert)."""
     assert js_regex_valid(pattern) is valid
 
 

@@ -324,8 +324,16 @@ def _resolve_scalar(node: Node) -> tuple[Kind, object]:
     return kind, text
 
 
-def _to_int(text: str) -> int | str:
+_MAX_INT_DIGITS = 300
+"""Past this many digits an integer is read as a float (infinite, as the JavaScript readers of
+Claude Code, Gemini CLI and OpenCode take it): such a number cannot become a float or, past
+4,300 digits, be converted at all."""
+
+
+def _to_int(text: str) -> int | float | str:
     cleaned = text.replace("_", "")
+    if len(cleaned) > _MAX_INT_DIGITS:
+        return -math.inf if cleaned.startswith("-") else math.inf
     try:
         if cleaned.lower().startswith(("0o", "-0o", "+0o")):
             return int(cleaned.replace("o", "").replace("O", ""), 8)

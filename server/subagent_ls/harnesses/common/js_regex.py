@@ -13,6 +13,8 @@ _CONTROL_ESCAPES = {"n": 10, "r": 13, "t": 9, "v": 11, "f": 12, "b": 8, "0": 0}
 _NAME_OPENING = "(?<"
 MAX_CAPTURES = 32767
 """V8 throws "Too many captures" past this many capturing groups."""
+INFINITY = 2**31 - 1
+"""V8 reads a ``{min,max}`` bound past this as this (``RegExpTree::kInfinity``)."""
 
 
 class _RegexError(Exception):
@@ -45,6 +47,13 @@ def _merged(one: set[str], other: set[str]) -> set[str]:
         one, other = other, one
     one |= other
     return one
+
+
+def _bound(digits: str) -> int:
+    """A quantifier's bound as V8 reads it: saturated at ``INFINITY`` (and read without
+    turning thousands of digits into an integer)."""
+    significant = digits.lstrip("0")
+    return INFINITY if len(significant) > 10 else min(int(significant or "0"), INFINITY)
 
 
 class _Frame:
@@ -110,7 +119,7 @@ class _JsRegex:
             return
         if not quantifiable:
             raise _RegexError("nothing to repeat")
-        if match[1] is not None and match[2] and int(match[1]) > int(match[2]):
+        if match[1] is not None and match[2] and _bound(match[1]) > _bound(match[2]):
             raise _RegexError("numbers out of order in {} quantifier")
         self.at = match.end() + self.text.startswith("?", match.end())
 

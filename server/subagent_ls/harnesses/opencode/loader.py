@@ -184,7 +184,16 @@ _TIMESTAMP = LazyPattern(
 )
 
 
-def _js_int(text: str) -> int | None:
+_MAX_DIGITS = 300
+
+
+def _number(digits: str, base: int = 10) -> int | float:
+    """``int(digits, base)``, or infinity past ``_MAX_DIGITS`` digits (what parseInt gives:
+    such a number is no float, and past 4,300 decimal digits no int Python converts)."""
+    return math.inf if len(digits) > _MAX_DIGITS else int(digits, base)
+
+
+def _js_int(text: str) -> int | float | None:
     """js-yaml 3's integer: decimal, ``0b``, ``0x``, ``0``-octal or base 60, ``_`` allowed."""
     sign, digits = (-1 if text[:1] == "-" else 1), text[1:] if text[:1] in ("-", "+") else text
     if not digits or digits[0] == "_" or digits[-1] == "_":
@@ -195,15 +204,15 @@ def _js_int(text: str) -> int | None:
         if digits[1] in "bx":
             base, body = (2, plain[2:]) if digits[1] == "b" else (16, plain[2:])
             allowed = "01" if base == 2 else "0123456789abcdefABCDEF"
-        return sign * int(body, base) if body and set(body) <= set(allowed) else None
+        return sign * _number(body, base) if body and set(body) <= set(allowed) else None
     head, colon, tail = digits.partition(":")
     if not re.fullmatch(r"_*[0-9][0-9_]*", head):
         return None
     if colon and not re.fullmatch(r"(:[0-5]?[0-9])+", colon + tail):
         return None
-    value = 0
+    value: int | float = 0
     for part in plain.split(":"):
-        value = value * 60 + int(part)
+        value = value * 60 + _number(part)
     return sign * value
 
 
