@@ -7,7 +7,8 @@ in the shapes the engine has paths for (broken YAML, hooks, plugins, CJK, tabs).
 then runs (``search``, ``fullmatch``) on strings of 10 KB and 100 KB made of a short
 unit repeated (runs of spaces, repeated prefixes, half-openings), after a few openings and
 before a tail that makes the match fail late. Ten times the text may take at most
-``MAX_RATIO`` times as long (linear: about 10; quadratic: about 100)."""
+``MAX_RATIO`` times as long (linear: about 10, up to about 40 on a busy machine; quadratic:
+about 100)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MAX_RATIO = 30
+MAX_RATIO = 50
 NOISE_FLOOR = 0.004
 """Below this many seconds at 100 KB a pattern passes: timer noise, not growth."""
 SLOW_SMALL = 0.05
@@ -184,8 +185,8 @@ def test_every_pattern_is_linear(patterns):
                     continue
                 longer = _time(method, large[shape])
                 if longer > NOISE_FLOOR and longer > MAX_RATIO * max(took, 1e-6):
-                    again = min(_time(method, text) for _ in range(3))
-                    longer = min(longer, _time(method, large[shape]))
+                    again = min(_time(method, text) for _ in range(5))
+                    longer = min(longer, *(_time(method, large[shape]) for _ in range(4)))
                     if longer > NOISE_FLOOR and longer > MAX_RATIO * max(again, 1e-6):
                         slow.append(
                             f"{where} {source!r}.{name}({shape}): {again * 1000:.2f} ms at 10 KB, "
