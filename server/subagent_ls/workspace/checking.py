@@ -21,6 +21,7 @@ from subagent_ls.analysis.targets import lint_for_targets
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import encode, read_source
 from subagent_ls.core.verdict import Verdict
@@ -204,7 +205,7 @@ def write_text(
     import tempfile  # only a fixed file is written
 
     target = os.path.realpath(path)
-    if roots is not None and not any(_inside(target, root) for root in roots):
+    if roots is not None and not any(within(target, root) for root in roots):
         return f"it is a link to {target}, outside the folders checked; it was not changed"
     try:
         info = os.stat(target)
@@ -249,10 +250,6 @@ def write_text(
 
 
 _TEMPORARY = ".subagent-ls-"
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _current(target: str) -> bytes | None:
@@ -305,8 +302,8 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:
-        return True
+    except PermissionError:  # another user's process
+        pass
     return True
 
 

@@ -21,6 +21,7 @@ from subagent_ls.analysis.agent_files import AGENT_FOLDER_NAMES, HEAD_BYTES, key
 from subagent_ls.analysis.dialect_choice import dialect_by_folder
 from subagent_ls.analysis.evidence import VALUE_WEIGHT, Clue, judge_own
 from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import DIALECTS, HARNESS_OF
 from subagent_ls.workspace.ignore import ignore_for
@@ -43,11 +44,7 @@ def repository_of(path: str, roots: Iterable[str]) -> str:
         if parent == current:
             break
         current = parent
-    holding = [
-        top
-        for top in map(os.path.abspath, roots)
-        if (folder + os.sep).startswith(top.rstrip(os.sep) + os.sep)
-    ]
+    holding = [top for top in map(os.path.abspath, roots) if within(folder, top)]
     return max(holding, key=len) if holding else folder
 
 

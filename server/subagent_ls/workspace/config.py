@@ -31,24 +31,37 @@ class _Unreadable(Exception):
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise _Unreadable(str(error)) from None
+    return _parse_toml(text)
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
     import tomllib  # only where there is a file to read
 
     try:
-        return tomllib.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         raise _Unreadable(str(error)) from None
     except RecursionError:
         raise _Unreadable("its arrays or tables nest too deep to read") from None
 
 
 def _has_tool_table(pyproject: Path) -> bool:
+    """Read once; parsed only where the text names ``subagent-ls`` at all (a project's own
+    pyproject.toml is not ours to parse on every run)."""
     try:
-        data = _read_toml(pyproject)
+        text = pyproject.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return False
+    if "subagent-ls" not in text:
+        return False
+    try:
+        data = _parse_toml(text)
     except _Unreadable:
-        try:
-            return "[tool.subagent-ls" in pyproject.read_text("utf-8", "replace")
-        except OSError:
-            return False
+        return "[tool.subagent-ls" in text
     tool = data.get("tool")
     return isinstance(tool, dict) and "subagent-ls" in tool
 

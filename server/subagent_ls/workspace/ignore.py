@@ -10,6 +10,7 @@ import os
 from collections.abc import Sequence
 from functools import lru_cache
 
+from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
 from subagent_ls.workspace.gitignore import IgnoreFile, from_lines, read_patterns
 
@@ -56,7 +57,7 @@ class Ignore:
     """The walk's decisions for one project folder (``top``)."""
 
     def __init__(self, top: str, exclude: Sequence[str], respect_gitignore: bool = True) -> None:
-        self.top = os.path.normpath(os.path.abspath(top))
+        self.top = os.path.abspath(top)
         self.exclude = from_lines(self.top, exclude, "the exclude settings")
         self.repository = repository_top(self.top) if respect_gitignore else None
         self.respect_gitignore = respect_gitignore
@@ -86,7 +87,7 @@ class Ignore:
 
     def reason(self, path: str, is_folder: bool) -> str | None:
         """Why a walk leaves ``path`` out (None: it does not)."""
-        path = os.path.normpath(os.path.abspath(path))
+        path = os.path.abspath(path)
         excluded = self.exclude.decides(path, is_folder)
         if excluded is not None and not excluded.negated:
             return f"excluded by the setting `{excluded.text}`"
@@ -105,6 +106,6 @@ def ignore_for(folder: str, settings: Settings) -> Ignore:
     """What a walk of ``folder`` leaves out: the patterns are relative to the current folder
     (or to ``folder`` when it lies outside it)."""
     here, where = os.getcwd(), os.path.abspath(folder)
-    top = here if where == here or where.startswith(here.rstrip(os.sep) + os.sep) else where
+    top = here if within(where, here) else where
     exclude = settings.exclude if settings.exclude is not None else DEFAULT_EXCLUDE
     return Ignore(top, (*exclude, *settings.extend_exclude), settings.respect_gitignore)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import islice
 
+from subagent_ls.core.paths import within
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.core.source import not_regular
 
@@ -182,7 +183,7 @@ def _enterable(
 def _holds(link: str, folder: str) -> bool:
     """Whether the folder a link points to holds ``folder``: following it is a loop."""
     target, here = os.path.realpath(link), os.path.realpath(folder)
-    return here == target or here.startswith(target.rstrip(os.sep) + os.sep)
+    return within(here, target)
 
 
 def _file(entry: os.DirEntry[str]) -> Found:
