@@ -44,9 +44,15 @@ local ok, err = pcall(function()
     chosen = true
     on_choice(items[1], 1)
   end
+  local function line()
+    return vim.api.nvim_buf_get_lines(bufnr, diagnostic.lnum, diagnostic.lnum + 1, false)[1]
+  end
+  local before = line()
   vim.lsp.buf.code_action()
   vim.wait(20000, function() return chosen end, 20)
-  out.line_after = vim.api.nvim_buf_get_lines(bufnr, diagnostic.lnum, diagnostic.lnum + 1, false)[1]
+  -- a Neovim that resolves the action first (codeAction/resolve) applies its edit on the reply
+  vim.wait(5000, function() return line() ~= before end, 20)
+  out.line_after = line()
   out.cleared = vim.wait(20000, function() return #vim.diagnostic.get(bufnr) == 0 end, 20)
 end)
 if not ok then out.error = tostring(err) end

@@ -125,6 +125,29 @@ async def test_fix_all_applies_the_safe_fixes_only(client, workspace):
     assert fixed == text.replace("tools: Read, Grep", "tools: [Read, Grep]")
 
 
+async def test_a_light_bulb_offers_fix_all_and_computes_it_only_when_picked(client, workspace):
+    """Without ``only`` (a light bulb), the fix-all action comes without its edit (fixing
+    everything re-lints once per pass); ``codeAction/resolve`` gives the same edit as asking
+    for ``source.fixAll``."""
+    text = TEXT.replace("tools: [Read]", "tools: Read, Grep").replace("judgment", "judgement")
+    uri = await open_document(client, workspace / ".agents/agents/helper.md", text)
+    everywhere = types.Range(types.Position(0, 0), types.Position(0, 0))
+    bulb = await client.text_document_code_action_async(
+        types.CodeActionParams(doc_id(uri), everywhere, types.CodeActionContext([]))
+    )
+    (lazy,) = [a for a in bulb if a.kind == "source.fixAll.subagent-ls"]
+    assert lazy.edit is None and lazy.data is not None
+    resolved = await client.code_action_resolve_async(lazy)
+    (eager,) = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            doc_id(uri), everywhere, types.CodeActionContext([], only=["source.fixAll"])
+        )
+    )
+    assert resolved.edit == eager.edit
+    fixed = apply(text, edits_of(resolved.edit, uri), client.position_encoding)
+    assert fixed == text.replace("tools: Read, Grep", "tools: [Read, Grep]")
+
+
 async def test_unsafe_quick_fix_is_offered_but_not_preferred(client, workspace):
     text = TEXT.replace("name: helper", "name: Helper")
     uri = await open_document(client, workspace / ".agents/agents/helper.md", text)

@@ -14,6 +14,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Finding, Fix
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import MAX_FILE_BYTES
 from subagent_ls.harnesses.registry import BASE, DIALECTS
 
 D = f"description: {GOOD_DESCRIPTION}  # what it does"
@@ -197,3 +198,69 @@ def test_the_other_fixes_of_a_refused_pass_are_still_applied():
     )
     assert [s.code for s in outcome.skipped] == ["body-empty"]
     assert outcome.doc.text == GUARDED.replace("tools: [Read]", "tools: [Read, Grep]")
+
+
+def _many_numbers(count: int, after: str = "") -> str:
+    """An agent whose metadata holds ``count`` numbers, each fixed by quoting it."""
+    values = "".join(f"\n  k{i}: {i}" for i in range(count))
+    return agent(f"name: code-helper\n{D}\nmetadata:{values}{after}", BODY)
+
+
+def _counting(run):
+    calls = []
+
+    def counted(doc: AgentDocument):
+        calls.append(doc)
+        return run(doc)
+
+    return counted, calls
+
+
+def test_fixes_beyond_the_caps_on_findings_are_applied_in_one_pass():
+    """1,000 fixable values (more than are shown: 100 of one rule, 300 in all) are fixed by
+    one pass and one re-lint, not a pass for every hundred."""
+    text = _many_numbers(1000)
+    run, calls = _counting(lambda d: lint(d, BASE, Settings()))
+    outcome = fix_document(AgentDocument(AGENT_PATH, text), run)
+    assert len(outcome.applied) == 1000 and not outcome.skipped
+    quoted = "".join(f'\n  k{i}: "{i}"' for i in range(1000))
+    assert outcome.doc.text == agent(f"name: code-helper\n{D}\nmetadata:{quoted}", BODY)
+    assert len(calls) == 2  # the document as it is, and as fixed
+
+
+def test_one_fix_refused_among_many_costs_a_few_re_lints_and_keeps_the_others():
+    """A fix that fails a guard after 1,000 that pass is found by halving: every other fix is
+    applied in the same pass, with about twice the logarithm of the count in re-lints."""
+    text = _many_numbers(1000, after="\nnote: keep these words")
+
+    def run(doc: AgentDocument):
+        result = lint(doc, BASE, Settings())
+        start = doc.text.find("keep these words")
+        if start < 0:
+            return result
+        bad = Fix("injected", (Edit(Span(start, start + 4), "lose"),), safe=True)
+        extra = Finding("metadata-value", "injected", bad.edits[0].span, fix=bad)
+        return result._replace(findings=[*result.findings, extra])
+
+    counted, calls = _counting(run)
+    outcome = fix_document(AgentDocument(AGENT_PATH, text), counted)
+    assert len(outcome.applied) == 1000
+    (skipped,) = outcome.skipped
+    assert "lose text" in skipped.reason
+    assert "note: keep these words" in outcome.doc.text and '  k999: "999"' in outcome.doc.text
+    assert len(calls) <= 2 * 10 + 3  # 2 log2(1000) + the first lint and the whole pass
+
+
+def test_fixes_never_take_the_file_past_the_size_harnesses_read():
+    """Quoting thousands of numbers in a file just under 1 MiB would take it past the limit,
+    and the harness would no longer read it: fixes stop where the file is full, and the
+    others are refused with the reason."""
+    padding = "x" * (MAX_FILE_BYTES - len(_many_numbers(2000).encode()) - 100)
+    text = _many_numbers(2000).replace(BODY, BODY + padding)
+    outcome = fix_document(AgentDocument(AGENT_PATH, text), lambda d: lint(d, BASE, Settings()))
+    assert len(outcome.doc.text.encode()) <= MAX_FILE_BYTES
+    assert len(outcome.applied) == 50  # two bytes each: 100 bytes of room
+    assert {s.reason for s in outcome.skipped} == {
+        "the file would grow past 1 MiB, which harnesses do not read"
+    }
+    assert outcome.result.verdict.loads

@@ -5,13 +5,15 @@ Safe fixes are applied unless asked otherwise; unsafe ones only on request. What
 a pass is kept only if the frontmatter still parses (or parses further than before), no line
 is joined, removed or added and the body is untouched, and the harness verdict is not worse. A
 pass of safe fixes must also keep every word of the text it replaces, every top-level key and
-the agent's name. A pass that fails a guard is retried one fix at a time; each fix that fails
-on its own is dropped and reported with the reason. Fixes never re-serialise anything.
+the agent's name, and the file must stay within the size harnesses read. A pass whose fixes
+fail a guard together is retried half by half, down to the fixes that fail on their own,
+which are dropped and reported with the reason. Fixes never re-serialise anything.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
@@ -21,6 +23,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Finding
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.records import record_eq, record_repr
+from subagent_ls.core.source import MAX_FILE_BYTES
 
 MAX_PASSES = 64
 
@@ -74,57 +77,122 @@ class FixOutcome:
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:
-    """Apply non-overlapping edits (any order) to ``text``."""
-    for edit in sorted(edits, key=lambda e: e.span.start, reverse=True):
-        text = text[: edit.span.start] + edit.text + text[edit.span.end :]
-    return text
+    """Apply non-overlapping edits (any order) to ``text``, in one join (linear in the text
+    and the number of edits)."""
+    parts, at = [], 0
+    for edit in sorted(edits, key=lambda e: e.span.start):
+        parts += (text[at : edit.span.start], edit.text)
+        at = edit.span.end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def non_overlapping(findings: list[Finding]) -> list[Finding]:
-    """The fixable findings whose edits do not touch each other, first come first kept."""
+    """The fixable findings whose edits do not touch each other, first come first kept.
+
+    The spans taken are kept sorted; being disjoint, their ends are sorted too, so a span
+    overlaps one of them only if it overlaps the last that starts before it ends (one
+    bisection per span, not a scan of all taken)."""
     chosen: list[Finding] = []
-    taken: list[Span] = []
+    taken: list[tuple[int, int]] = []
     for finding in findings:
         if finding.fix is None:
             continue
-        spans = [edit.span for edit in finding.fix.edits]
-        if any((s.start < t.end and t.start < s.end) or s == t for s in spans for t in taken):
+        spans = [(edit.span.start, edit.span.end) for edit in finding.fix.edits]
+        if any(_overlaps_taken(span, taken) for span in spans):
             continue
         chosen.append(finding)
-        taken.extend(spans)
+        for span in spans:
+            insort(taken, span)
     return chosen
+
+
+def _overlaps_taken(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
+    start, end = span
+    before = bisect_left(taken, (end, -1))  # the taken spans that start before this one ends
+    if before and taken[before - 1][1] > start:
+        return True
+    at = bisect_left(taken, span)
+    return at < len(taken) and taken[at] == span  # the same span, empty ones included
 
 
 def fix_document(doc: AgentDocument, run_lint: Lint, *, unsafe: bool = False) -> FixOutcome:
     """Apply every safe fix (and every unsafe one when ``unsafe``) until none is left."""
     outcome = FixOutcome(doc, run_lint(doc))
     refused: set[tuple[object, ...]] = set()
+
+    def refuse(current: AgentDocument, finding: Finding, reason: str) -> None:
+        refused.add(_key(current, finding))
+        outcome.skipped.append(SkippedFix(finding.code, finding.span, current, reason))
+
     for _ in range(MAX_PASSES):
         current = outcome.doc
         offered = [
             f
-            for f in outcome.result.findings
-            if f.fix is not None and (f.fix.safe or unsafe) and _key(current, f) not in refused
+            for f in outcome.result.fixable
+            if (f.fix.safe or unsafe) and _key(current, f) not in refused  # type: ignore[union-attr]
         ]
-        chosen = non_overlapping(offered)
-        if not chosen:
+        chosen = _within_size_limit(current, non_overlapping(offered), refuse)
+        found = _passing_set(current, outcome.result, chosen, run_lint, refuse)
+        if found is None:
             break
-        attempt = try_fixes(current, outcome.result, chosen, run_lint)
-        if isinstance(attempt, str):
-            attempt = None
-            for finding in chosen:  # one at a time: keep the first that passes
-                alone = try_fixes(current, outcome.result, [finding], run_lint)
-                if isinstance(alone, str):
-                    refused.add(_key(current, finding))
-                    outcome.skipped.append(SkippedFix(finding.code, finding.span, current, alone))
-                    continue
-                attempt, chosen = alone, [finding]
-                break
-            if attempt is None:
-                break
-        outcome.applied.extend(AppliedFix(f.code, f.span, current) for f in chosen)
-        outcome.doc, outcome.result = attempt
+        part, (outcome.doc, outcome.result) = found
+        outcome.applied.extend(AppliedFix(f.code, f.span, current) for f in part)
     return outcome
+
+
+def _within_size_limit(
+    doc: AgentDocument,
+    chosen: list[Finding],
+    refuse: Callable[[AgentDocument, Finding, str], None],
+) -> list[Finding]:
+    """The fixes, in order, that keep the file within the size harnesses read (a quote added
+    to each of thousands of values can take it past); the others are refused."""
+    room = MAX_FILE_BYTES - _utf8_size(("\ufeff" if doc.has_bom else "") + doc.text)
+    kept = []
+    for finding in chosen:
+        edits = finding.fix.edits  # type: ignore[union-attr]
+        growth = sum(_utf8_size(e.text) - _utf8_size(doc.source(e.span)) for e in edits)
+        if growth > room:
+            refuse(doc, finding, "the file would grow past 1 MiB, which harnesses do not read")
+            continue
+        room -= growth
+        kept.append(finding)
+    return kept
+
+
+def _utf8_size(text: str) -> int:
+    """Bytes of ``text`` in UTF-8 (a lone surrogate, which an editor can send, as three)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _passing_set(
+    doc: AgentDocument,
+    result: LintResult,
+    chosen: list[Finding],
+    run_lint: Lint,
+    refuse: Callable[[AgentDocument, Finding, str], None],
+) -> tuple[list[Finding], tuple[AgentDocument, LintResult]] | None:
+    """The fixes of ``chosen`` that pass every guard together, with the document they give:
+    all of them, else each half tried on top of what has passed so far, and so on down to
+    single fixes, which are refused with the reason. All are edits of ``doc``, so one pass
+    keeps every fix that passes, and a fix that fails costs about twice the logarithm of
+    the count in re-lints, not a pass for every fix before it."""
+    accepted: list[Finding] = []
+    passed: tuple[AgentDocument, LintResult] | None = None
+    pending = [chosen] if chosen else []
+    while pending:
+        part = pending.pop()
+        attempt = try_fixes(doc, result, accepted + part, run_lint)
+        if not isinstance(attempt, str):
+            accepted += part
+            passed = attempt
+        elif len(part) == 1:
+            refuse(doc, part[0], attempt)
+        else:
+            half = len(part) // 2
+            pending += (part[half:], part[:half])  # the first half is tried first
+    return None if passed is None else (accepted, passed)
 
 
 def try_fixes(

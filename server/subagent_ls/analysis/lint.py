@@ -1,7 +1,7 @@
 """Linting one document: run the registered checks in stage order, then apply the file's
 suppression comments, the user's severities and selection, and the caps on findings (at most
 ``MAX_FINDINGS_PER_RULE`` of one rule and ``MAX_FINDINGS_PER_FILE`` in all, the rest counted
-in one "more findings" finding per rule)."""
+in one "more findings" finding per rule; the fixes of those left out are kept for fixing)."""
 
 from __future__ import annotations
 
@@ -46,8 +46,11 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
     apply_verdict(ctx, verdict)
     if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:
         ctx.findings += findings_after_repair(doc, dialect, settings)
-    visible = _visible(ctx.findings, suppressed_codes(doc), settings)
-    return LintResult(_capped(visible, ctx.dropped), verdict)
+    suppressed = suppressed_codes(doc)
+    visible = _visible(ctx.findings, suppressed, settings)
+    hidden_fixes = [f for f in visible[MAX_FINDINGS_PER_FILE:] if f.fix is not None]
+    hidden_fixes += _visible(ctx.beyond, suppressed, settings)
+    return LintResult(_capped(visible, ctx.dropped), verdict, hidden_fixes=tuple(hidden_fixes))
 
 
 def findings_after_repair(

@@ -52,3 +52,11 @@ class LintResult(NamedTuple):
     verdict: Verdict
     harnesses: tuple[TargetVerdict, ...] = ()
     """Every target's verdict, the file's own first (``lint_for_targets`` fills it in)."""
+    hidden_fixes: tuple[Finding, ...] = ()
+    """Fixable findings beyond the caps on findings: not shown, but fixed with the others."""
+
+    @property
+    def fixable(self) -> list[Finding]:
+        """Every finding with a fix, shown or not, in the order of the document."""
+        shown = [f for f in self.findings if f.fix is not None]
+        return sorted(shown + list(self.hidden_fixes), key=lambda f: f.span.start)

@@ -1,5 +1,10 @@
 """Code actions: the engine's fix for each diagnostic as a quick-fix, "rename the file to match
-`name`" where the client can rename files, and ``source.fixAll.subagent-ls``."""
+`name`" where the client can rename files, and ``source.fixAll.subagent-ls``.
+
+Fixing everything re-lints the document once per pass, which on a large file takes seconds:
+it is computed when the request asks for it by kind (``only``), and for a light bulb (no
+``only``) only when the client picks the action (``codeAction/resolve``); a client that cannot
+resolve is offered it by kind alone."""
 
 from __future__ import annotations
 
@@ -127,6 +132,18 @@ def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:
     )
 
 
+def lazy_fix_all(analysis: Analysis) -> types.CodeAction | None:
+    """The fix-all action without its edit (resolved when picked), where a safe fix is on
+    offer."""
+    if not any(f.fix is not None and f.fix.safe for f in analysis.result.findings):
+        return None
+    return types.CodeAction(
+        title="Fix all subagent-ls problems",
+        kind=FIX_ALL,
+        data={"uri": analysis.uri},
+    )
+
+
 def _wants(only: list[str] | None, kind: str) -> bool:
     return only is None or any(kind == k or kind.startswith(f"{k}.") for k in only)
 
@@ -134,7 +151,9 @@ def _wants(only: list[str] | None, kind: str) -> bool:
 def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True
+        ),
     )
     def code_actions(ls: LanguageServer, params: types.CodeActionParams) -> list | None:
         analysis = current_agent(ls, state, params.text_document.uri)
@@ -144,6 +163,21 @@ def register(server: LanguageServer, state: ServerState) -> None:
         actions = []
         if _wants(only, types.CodeActionKind.QuickFix):
             actions += quick_fixes(state, analysis, list(params.context.diagnostics))
-        if _wants(only, FIX_ALL) and (action := fix_all(state, analysis)):
+        if only is None:
+            if state.resolve_edits and (action := lazy_fix_all(analysis)):
+                actions.append(action)
+        elif _wants(only, FIX_ALL) and (action := fix_all(state, analysis)):
             actions.append(action)
         return actions
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    def resolve(ls: LanguageServer, action: types.CodeAction) -> types.CodeAction:
+        data = action.data if isinstance(action.data, dict) else {}
+        uri = data.get("uri")
+        if action.kind != FIX_ALL or not isinstance(uri, str):
+            return action
+        analysis = current_agent(ls, state, uri)
+        resolved = fix_all(state, analysis) if analysis is not None else None
+        if resolved is not None:
+            action.edit = resolved.edit
+        return action

@@ -41,6 +41,8 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     state.snippets = bool(item and item.snippet_support)
     code_action = capabilities.text_document and capabilities.text_document.code_action
     state.disabled_actions = bool(code_action and code_action.disabled_support)
+    resolvable = code_action and code_action.resolve_support
+    state.resolve_edits = bool(resolvable and "edit" in resolvable.properties)
     window = capabilities.window
     state.work_done_progress = bool(window and window.work_done_progress)
     watched = capabilities.workspace and capabilities.workspace.did_change_watched_files

@@ -48,6 +48,8 @@ class ServerState:
     snippets: bool = False
     disabled_actions: bool = False
     """The client shows code actions that cannot be applied, with the reason."""
+    resolve_edits: bool = False
+    """The client resolves a code action's edit on demand (``codeAction/resolve``)."""
     work_done_progress: bool = False
     watch_files: bool = False
     roots: tuple[Path, ...] = ()

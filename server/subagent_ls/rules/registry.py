@@ -60,10 +60,11 @@ MAX_FINDINGS_PER_RULE = 100
 class LintContext:
     """What a check sees, and where it reports. ``findings`` holds the findings at the
     dialect's severity, at most ``MAX_FINDINGS_PER_RULE`` per code; ``dropped`` counts the
-    others per code, with the span of the first. Severities the user changed are applied
-    when linting ends."""
+    others per code, with the span of the first, and ``beyond`` keeps those of them that carry
+    a fix (not shown, but fixed with the others: fixing never needs a pass per hundred).
+    Severities the user changed are applied when linting ends."""
 
-    __match_args__ = ("doc", "dialect", "settings", "findings", "recorded", "dropped")
+    __match_args__ = ("doc", "dialect", "settings", "findings", "recorded", "dropped", "beyond")
     __slots__ = __match_args__
 
     doc: AgentDocument
@@ -72,6 +73,7 @@ class LintContext:
     findings: list[Finding]
     recorded: dict[str, int]
     dropped: dict[str, tuple[int, Span]]
+    beyond: list[Finding]
 
     def __init__(
         self,
@@ -81,6 +83,7 @@ class LintContext:
         findings: list[Finding] | None = None,
         recorded: dict[str, int] | None = None,
         dropped: dict[str, tuple[int, Span]] | None = None,
+        beyond: list[Finding] | None = None,
     ) -> None:
         self.doc = doc
         self.dialect = dialect
@@ -88,6 +91,7 @@ class LintContext:
         self.findings = [] if findings is None else findings
         self.recorded = {} if recorded is None else recorded
         self.dropped = {} if dropped is None else dropped
+        self.beyond = [] if beyond is None else beyond
 
     __repr__ = record_repr
     __eq__ = record_eq
@@ -113,11 +117,13 @@ class LintContext:
         resolved = self.severity_of(code)
         if resolved is None:
             return
+        level = max(severity or resolved, self.dialect.most_severe)
         recorded = self.recorded.get(code, 0)
         if recorded >= MAX_FINDINGS_PER_RULE:
             count, first = self.dropped.get(code, (0, span))
             self.dropped[code] = (count + 1, first)
+            if fix is not None:
+                self.beyond.append(Finding(code, message, span, level, fix, list(related)))
             return
         self.recorded[code] = recorded + 1
-        level = max(severity or resolved, self.dialect.most_severe)
         self.findings.append(Finding(code, message, span, level, fix, list(related)))
