@@ -162,6 +162,15 @@ def test_statistics_count_per_code(project):
     assert refused.err == "subagent-ls: --statistics needs --format text or json, not sarif\n"
 
 
+@pytest.mark.parametrize("option", ["--unsafe-fixes", "--fix-through-links"])
+def test_an_option_of_fixing_without_fix_is_refused(project, option):
+    """An option that changes what ``--fix`` does is an error without it (not silently
+    ignored): the user meant to fix."""
+    run = run_cli("check", option, cwd=project)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == f"subagent-ls: {option} only works with --fix\n"
+
+
 @pytest.mark.parametrize("command", [[], ["check"], ["catalog"], ["schema"], ["serve"]])
 def test_help_has_examples(command):
     run = run_cli(*command, "--help")

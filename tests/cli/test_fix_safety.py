@@ -161,6 +161,9 @@ def test_a_link_out_of_the_folders_checked_is_not_written(tmp_path):
     assert "outside the folders checked" in run.out
     run_cli("check", "--fix", ".agents/agents/helper.md", cwd=project)  # named: it is fixed
     assert outside.read_text() == FIXED
+    outside.write_text(BROKEN)
+    run = run_cli("check", "--fix", "--fix-through-links", ".", cwd=project)
+    assert outside.read_text() == FIXED and "outside the folders checked" not in run.out
 
 
 def test_a_temporary_file_left_by_a_killed_run_is_removed(tmp_path):

@@ -71,6 +71,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --fix, also apply the unsafe fixes (renamed keys, changed names, guesses)",
     )
+    parser.add_argument(
+        "--fix-through-links",
+        action="store_true",
+        help="with --fix, also write files that links lead to outside the paths given",
+    )
     parser.add_argument("--select", metavar="CODES", help="only these rule codes (comma list)")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma list)")
     parser.add_argument(
@@ -226,10 +231,21 @@ def _render(args: argparse.Namespace, reports: list[FileReport]) -> str:
     return RENDERERS[args.format](reports)
 
 
+def _write_roots(paths: list[str]) -> tuple[str, ...]:
+    """Where ``--fix`` writes: inside the paths given, as real paths."""
+    return tuple(os.path.realpath(path) for path in paths)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         if args.statistics and args.format not in ("text", "json"):
             raise UsageError(f"--statistics needs --format text or json, not {args.format}")
+        for option, given in (
+            ("--unsafe-fixes", args.unsafe_fixes),
+            ("--fix-through-links", args.fix_through_links),
+        ):
+            if given and not args.fix:
+                raise UsageError(f"{option} only works with --fix")
         settings = _settings(args)
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
@@ -270,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
             args.dialect,
             args.fix,
             args.unsafe_fixes,
-            write_roots=tuple(os.path.realpath(path) for path in paths) if args.fix else None,
+            write_roots=None if args.fix_through_links else _write_roots(paths),
         )
     )
     reports = _with_cross_file_findings(reports, settings)
