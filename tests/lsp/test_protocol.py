@@ -181,3 +181,37 @@ def test_a_late_reply_to_a_request_given_up_on_is_dropped(tmp_path: Path):
         assert b"Traceback" not in client.stderr, client.stderr.decode(errors="replace")[-3000:]
     finally:
         client.kill()
+
+
+def _body(text: str) -> bytes:
+    data = text.encode()
+    return b"Content-Length: %d\r\n\r\n" % len(data) + data
+
+
+def test_a_message_nested_too_deep_to_decode_is_refused_and_answered(tmp_path: Path):
+    """Python's JSON decoder recurses per level: 100,000 nested arrays in a setting or in a
+    request's params are refused before decoding (a request with ``InvalidRequest``, its id
+    found even when it comes last), without a traceback or a message window, and the
+    session goes on."""
+    deep = "[" * 100_000 + "]" * 100_000
+    client = RawClient(tmp_path)
+    try:
+        client.send(INITIALIZE, notification("initialized", {}))
+        client.send_bytes(
+            _body('{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration",'
+                  f'"params":{{"settings":{{"subagent-ls":{deep}}}}}}}')
+            + _body(f'{{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{deep}}}')
+            + _body(f'{{"jsonrpc":"2.0","method":"textDocument/hover","params":{deep},"id":"x"}}')
+        )  # fmt: skip
+        for message_id in (2, "x"):
+            answer = client.answer_to(message_id)
+            assert answer["error"]["code"] == -32600, answer
+            assert "nested deeper than 128 levels" in answer["error"]["message"]
+        client.send(request(3, "shutdown"))
+        assert client.answer_to(3)["result"] is None
+        client.send(notification("exit"))
+        assert client.exit_code() == 0
+        assert b"Traceback" not in client.stderr, client.stderr.decode(errors="replace")[-3000:]
+        assert not [m for m in client.received if m.get("method") == "window/showMessage"]
+    finally:
+        client.kill()

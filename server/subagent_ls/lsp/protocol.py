@@ -16,7 +16,9 @@ bookkeeping kept bounded:
 - ``didChange`` and ``didClose`` find the open document in any spelling of its URI (pygls
   finds it in the spelling of ``didOpen`` only);
 - a reply to a request of the server's that it gave up on is dropped (pygls would raise on
-  the cancelled future).
+  the cancelled future);
+- a message nested too deep to decode (``json_depth``) is refused, a request answered with
+  ``InvalidRequest``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, MsgId, RPCMessage
 
+from subagent_ls.lsp.json_depth import MAX_DEPTH
 from subagent_ls.lsp.uris import text_document
 
 log = logging.getLogger(__name__)
@@ -51,6 +54,8 @@ class AnsweringProtocol(LanguageServerProtocol):
     """Set by ``exit``: 0 after ``shutdown``, else 1."""
 
     def handle_message(self, message: RPCMessage) -> None:
+        if message is None:  # what the transport reads for a message it refused
+            return
         method = getattr(message, "method", None)
         if method == EXIT:
             self.exit_code = 0 if self._shutdown else 1
@@ -70,6 +75,14 @@ class AnsweringProtocol(LanguageServerProtocol):
         if hasattr(message, "id"):
             error = ResponseError(code=code, message=f"{why}: {method}")
             self._send_response(message.id, error=error)
+
+    def refuse_too_deep(self, msg_id: MsgId | None) -> None:
+        """Refuse a message nested too deep to decode (answering it when it is a request)."""
+        why = f"the message is nested deeper than {MAX_DEPTH} levels"
+        log.error("%s: %s", why, "refused" if msg_id is not None else "dropped")
+        if msg_id is not None:
+            error = ResponseError(code=ErrorCodes.InvalidRequest, message=why)
+            self._send_response(msg_id, error=error)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING
 from pygls.io_ import StdinAsyncReader, StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 
+from subagent_ls.lsp.json_depth import too_deep
 from subagent_ls.lsp.protocol import AnsweringProtocol
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Coroutine
+    from collections.abc import Coroutine
 
     from pygls.io_ import AsyncReader
 
@@ -107,10 +108,12 @@ async def _serve_connection(server: LanguageServer, host: str, port: int) -> Non
 class BoundedReader:
     """pygls's reader interface over a stream, refusing what would never end: a header line
     over the stream's limit, a ``Content-Length`` over ``MAX_MESSAGE_BYTES``. Either is
-    logged and read as the end of input."""
+    logged and read as the end of input. A message nested too deep to decode is refused
+    (a request with an error) and read as ``null``, which the protocol ignores."""
 
-    def __init__(self, stream: AsyncReader) -> None:
+    def __init__(self, stream: AsyncReader, protocol: AnsweringProtocol) -> None:
         self.stream = stream
+        self.protocol = protocol
 
     async def readline(self) -> bytes:
         try:
@@ -128,15 +131,19 @@ class BoundedReader:
             return b""
         return line
 
-    def readexactly(self, n: int) -> Awaitable[bytes]:
-        return self.stream.readexactly(n)
+    async def readexactly(self, n: int) -> bytes:
+        body = await self.stream.readexactly(n)
+        if (refused := too_deep(body)) is None:
+            return body
+        self.protocol.refuse_too_deep(refused.id)
+        return b"null"
 
 
 async def _session(server: LanguageServer, reader: AsyncReader) -> None:
     try:
         await run_async(
             stop_event=threading.Event(),  # the client ends the session: `exit` or end of input
-            reader=BoundedReader(reader),
+            reader=BoundedReader(reader, server.protocol),  # type: ignore[arg-type]
             protocol=server.protocol,
             logger=log,
             error_handler=server.report_server_error,
