@@ -74,6 +74,31 @@ def test_a_fifo_named_on_the_command_line_is_reported(special_files):
     )
 
 
+@pytest.mark.parametrize(
+    "fifo",
+    [
+        "agents/waiting.md",  # beside a collection's agents: read for the repository's evidence
+        ".gitignore",
+        ".git/info/exclude",
+        ".subagent-ls.toml",
+        "pyproject.toml",
+    ],
+)
+def test_a_fifo_among_the_files_a_run_reads_on_the_side_never_blocks_it(tmp_path, fifo):
+    """Not only the agent files: the files read for evidence, ignore patterns and settings
+    are read without blocking, and a FIFO among them is passed over (found by
+    tests/bench/bench_fs_fuzz.py)."""
+    (tmp_path / ".git" / "info").mkdir(parents=True)
+    for index in range(3):  # no clue of their own: the repository's files are looked at
+        write = tmp_path / "agents" / f"agent{index}.md"
+        write.parent.mkdir(exist_ok=True)
+        write.write_text(GOOD.format(name=f"agent{index}"))
+    os.mkfifo(tmp_path / fifo)
+    run = run_cli("check", "--format", "json", ".", cwd=tmp_path, timeout=QUICK)
+    assert "agents/agent0.md" in {f["path"] for f in run.json["files"]}
+    assert "Traceback" not in run.err
+
+
 def test_the_catalog_skips_special_files_with_a_reason(special_files, tmp_path):
     run = catalog(tmp_path / "home", special_files, "--format", "json")
     assert run.code == 0

@@ -25,6 +25,7 @@ from subagent_ls.analysis.dialect_choice import (
 )
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import read_head
 from subagent_ls.harnesses.model import posix
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 
@@ -109,12 +110,8 @@ def keys_of_text(text: str) -> frozenset[str]:
 
 def keys_of_file(path: str) -> frozenset[str]:
     """The frontmatter's top-level keys from the file's first ``HEAD_BYTES``."""
-    try:
-        with open(path, "rb") as file:
-            head = file.read(HEAD_BYTES)
-    except OSError:
-        return frozenset()
-    return keys_of_text(head.decode("utf-8", "replace"))
+    head = read_head(path, HEAD_BYTES)
+    return frozenset() if head is None else keys_of_text(head.decode("utf-8", "replace"))
 
 
 def _folders_below_root(path: str, roots: Iterable[str]) -> list[str]:

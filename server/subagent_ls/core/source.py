@@ -1,5 +1,7 @@
 """Reading a file's bytes and turning them into text, or into the one reason it cannot be read as
 text. Only regular files are read: a FIFO, socket or device is reported without a blocking open.
+Every read of a file the user's tree holds goes through here (``read_source``, ``read_bytes``,
+``read_head``): a FIFO among agent files, ignore files or settings must not hang a run.
 
 The UTF-8 byte order mark is taken off the text (positions start after it, as editors show them)
 and remembered so that a fix writes it back.
@@ -82,6 +84,23 @@ def read_bytes(path: str, limit: int) -> bytes | int | str:
             os.close(handle)
     except OSError as error:
         return f"the file cannot be read: {error.strerror or error}"
+
+
+def read_head(path: str, size: int) -> bytes | None:
+    """The first ``size`` bytes of a regular file; None for anything else (a FIFO, a device, a
+    folder) or an I/O error. Never blocks on a FIFO or device."""
+    try:
+        if not_regular(os.stat(path).st_mode) is not None:
+            return None
+        handle = os.open(path, _OPEN_FLAGS)
+        try:
+            if not_regular(os.fstat(handle).st_mode) is not None:
+                return None
+            return _read_at_most(handle, size)
+        finally:
+            os.close(handle)
+    except OSError:
+        return None
 
 
 def _read_at_most(handle: int, limit: int) -> bytes:

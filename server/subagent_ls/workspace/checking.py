@@ -23,7 +23,7 @@ from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
-from subagent_ls.core.source import encode, read_source
+from subagent_ls.core.source import MAX_FILE_BYTES, encode, not_regular, read_bytes, read_source
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.workspace.collection import collection_clue
@@ -253,11 +253,9 @@ _TEMPORARY = ".subagent-ls-"
 
 
 def _current(target: str) -> bytes | None:
-    try:
-        with open(target, "rb") as file:
-            return file.read()
-    except OSError:
-        return None
+    """The target's bytes now (None: it is no longer a regular file of at most 1 MiB)."""
+    data = read_bytes(target, MAX_FILE_BYTES)
+    return data if isinstance(data, bytes) else None
 
 
 def _copy_attributes(target: str, handle: int) -> str | None:
@@ -326,7 +324,12 @@ def _same_owner(handle: int, info: os.stat_result) -> bool:
 
 
 def _write_in_place(target: str, data: bytes) -> None:
-    with open(target, "r+b") as out:
+    """Write ``data`` into the target itself (never blocking on a FIFO put in its place)."""
+    handle = os.open(target, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    if not_regular(os.fstat(handle).st_mode) is not None:
+        os.close(handle)
+        raise OSError(f"{target} is no longer a regular file")
+    with os.fdopen(handle, "r+b") as out:
         out.write(data)
         out.truncate()
         out.flush()

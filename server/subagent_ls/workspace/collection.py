@@ -23,6 +23,7 @@ from subagent_ls.analysis.evidence import VALUE_WEIGHT, Clue, judge_own
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import read_head
 from subagent_ls.harnesses.registry import DIALECTS, HARNESS_OF
 from subagent_ls.workspace.ignore import ignore_for
 from subagent_ls.workspace.walk import walk
@@ -53,10 +54,8 @@ def _own_harness(path: str) -> str | None:
     by_folder = dialect_by_folder(path)
     if by_folder is not None:
         return HARNESS_OF[by_folder.dialect.id]
-    try:
-        with open(path, "rb") as file:
-            head = file.read(HEAD_BYTES)
-    except OSError:
+    head = read_head(path, HEAD_BYTES)
+    if head is None:
         return None
     judged = judge_own(AgentDocument(path, head.decode("utf-8", "replace")))
     return HARNESS_OF[judged.dialect.id] if judged and judged.decisive else None

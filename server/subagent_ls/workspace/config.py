@@ -9,6 +9,7 @@ from typing import Any
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import MAX_FILE_BYTES, read_bytes
 
 CONFIG_FILE = ".subagent-ls.toml"
 
@@ -31,11 +32,15 @@ class _Unreadable(Exception):
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    data = read_bytes(str(path), MAX_FILE_BYTES)
+    if isinstance(data, int):
+        raise _Unreadable(f"it is {data:,} bytes; settings files of at most 1 MiB are read")
+    if isinstance(data, str):
+        raise _Unreadable(data)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        return _parse_toml(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
         raise _Unreadable(str(error)) from None
-    return _parse_toml(text)
 
 
 def _parse_toml(text: str) -> dict[str, Any]:
@@ -52,10 +57,10 @@ def _parse_toml(text: str) -> dict[str, Any]:
 def _has_tool_table(pyproject: Path) -> bool:
     """Read once; parsed only where the text names ``subagent-ls`` at all (a project's own
     pyproject.toml is not ours to parse on every run)."""
-    try:
-        text = pyproject.read_bytes().decode("utf-8", "replace")
-    except OSError:
+    data = read_bytes(str(pyproject), MAX_FILE_BYTES)
+    if not isinstance(data, bytes):
         return False
+    text = data.decode("utf-8", "replace")
     if "subagent-ls" not in text:
         return False
     try:

@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from subagent_ls.core.source import read_head
+
 MAX_PATTERN_BYTES = 4096
 """A longer line of a .gitignore file is not a pattern (git's own limit is the path length)."""
 MAX_IGNORE_FILE_BYTES = 1 << 20
@@ -207,10 +209,8 @@ class IgnoreFile(NamedTuple):
 
 def read_patterns(path: str) -> tuple[Pattern, ...]:
     """The patterns of the ignore file at ``path`` (none when it cannot be read)."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_IGNORE_FILE_BYTES)
-    except OSError:
+    data = read_head(path, MAX_IGNORE_FILE_BYTES)
+    if data is None:
         return ()
     lines = data.decode("utf-8", "replace").split("\n")
     return tuple(p for p in map(parse_pattern, lines) if p is not None)

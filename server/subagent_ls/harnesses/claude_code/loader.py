@@ -21,7 +21,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.patterns import LazyPattern
-from subagent_ls.core.source import MAX_FILE_BYTES
+from subagent_ls.core.source import MAX_FILE_BYTES, read_bytes
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.core.yamltree import YamlNode, YamlParse, parse_yaml
 from subagent_ls.harnesses.claude_code.hooks import hooks_problem, top_level_guard
@@ -161,14 +161,8 @@ def _lossy_text(doc: AgentDocument) -> str | None:
     it decodes it with replacement characters."""
     if doc.unreadable is None or not any(word in doc.unreadable for word in _UNREADABLE_TEXT):
         return None
-    try:
-        with open(doc.path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError:
-        return None
-    if len(data) > MAX_FILE_BYTES:
-        return None
-    return data.decode("utf-8", errors="replace")
+    data = read_bytes(doc.path, MAX_FILE_BYTES)
+    return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else None
 
 
 class FrontmatterRead(NamedTuple):
