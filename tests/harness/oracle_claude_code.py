@@ -173,6 +173,16 @@ CASES = [
         fm("name: reviewer", DESC, "x-notes: {see:this, a: b:c}"),
     ),
     one(
+        "flow-colon-comma",
+        "a `:` before `,` ends a key in YAML 1.2 (`x:` is a mapping in the list): loads, no repair",
+        fm("name: reviewer", DESC, "tools: [Read, x:, Grep]"),
+    ),
+    one(
+        "flow-colon-description",
+        "the same makes a description a list: not loaded (a repair would have quoted it)",
+        fm("name: reviewer", "description: [Reviews code:, then reports]"),
+    ),
+    one(
         "unrepairable",
         "YAML the repair cannot fix: ignored",
         fm("name: r", "description: Use this when: X", "  <example>more</example>"),

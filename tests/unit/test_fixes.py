@@ -200,6 +200,18 @@ def test_the_other_fixes_of_a_refused_pass_are_still_applied():
     assert outcome.doc.text == GUARDED.replace("tools: [Read]", "tools: [Read, Grep]")
 
 
+def test_a_value_a_yaml_1_2_parser_reads_is_not_quoted_by_a_safe_fix():
+    """libyaml refuses ``[Read, x:, Grep]``; Claude Code's YAML 1.2 parser reads a list (with
+    the mapping ``x:``), so quoting it would turn the tools into one string: unsafe."""
+    text = agent(f"name: code-helper\n{D}\ntools: [Read, x:, Grep]", BODY)
+    doc = AgentDocument(AGENT_PATH.replace(".agents/", ".claude/"), text)
+    outcome = fix_document(doc, lambda d: lint(d, DIALECTS["claude-code"], Settings()))
+    assert outcome.doc.text == text
+    (finding,) = [f for f in outcome.result.findings if f.code == "yaml-syntax"]
+    assert finding.fix is not None and not finding.fix.safe
+    assert "reads it as YAML 1.2 and loads the file" in finding.message
+
+
 def _many_numbers(count: int, after: str = "") -> str:
     """An agent whose metadata holds ``count`` numbers, each fixed by quoting it."""
     values = "".join(f"\n  k{i}: {i}" for i in range(count))

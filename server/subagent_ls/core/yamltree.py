@@ -189,17 +189,20 @@ def _python_composer() -> Any:
     return PythonComposer
 
 
-_FLOW_COLON_ERROR = "found unexpected ':'"
+FLOW_COLON_ERROR = "found unexpected ':'"
 _COLON_BEFORE_INDICATOR = LazyPattern(r":[,?\[\]{}]")
 
 
-def _colon_in_flow_scalar_read_again(text: str, error: Any) -> Any:
+def _colon_in_flow_scalar_read_again(text: str, error: Any, yaml_1_2: bool) -> Any:
     """The root node where the libyaml of ruamel.yaml.clibz refuses a ``:`` inside a plain
     scalar of a flow collection that libyaml 0.2.5 (serde_yaml, PyYAML) and the YAML 1.2
     parsers of the JavaScript harnesses read as text (``[Read, Bash(git diff:*)]``), or None.
     libyaml 0.2.5 still refuses a ``:`` before ``,?[]{}``: with one anywhere in the text, the
-    error stands."""
-    if error.problem != _FLOW_COLON_ERROR or _COLON_BEFORE_INDICATOR.search(text):
+    error stands, unless ``yaml_1_2`` (a YAML 1.2 parser reads ``[a:, b]`` as a list holding
+    ``{a: null}``)."""
+    if error.problem != FLOW_COLON_ERROR:
+        return None
+    if not yaml_1_2 and _COLON_BEFORE_INDICATOR.search(text):
         return None
     from ruamel.yaml.error import YAMLError
 
@@ -209,8 +212,10 @@ def _colon_in_flow_scalar_read_again(text: str, error: Any) -> Any:
         return None
 
 
-def parse_yaml(text: str, base: int) -> YamlParse:
-    """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document."""
+def parse_yaml(text: str, base: int, *, yaml_1_2: bool = False) -> YamlParse:
+    """Parse ``text`` (the frontmatter); spans are shifted by ``base`` into the document.
+    ``yaml_1_2``: read as YAML 1.2 parsers do (Bun's, the ``yaml`` package) what libyaml
+    0.2.5 refuses: a ``:`` right before a flow indicator."""
     loader = loader_class()
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -225,7 +230,7 @@ def parse_yaml(text: str, base: int) -> YamlParse:
     try:
         node = loader(text).get_single_node()
     except MarkedYAMLError as error:
-        node = _colon_in_flow_scalar_read_again(text, error)
+        node = _colon_in_flow_scalar_read_again(text, error, yaml_1_2)
         if node is None:
             return YamlParse(None, _error_of(error, base))
     except YAMLError as error:

@@ -1,5 +1,6 @@
 """What the file's harness does with it: the ``harness-skip`` finding when it will not load the
-file, and YAML errors the harness tolerates turned into warnings that say what it does."""
+file, and YAML errors the harness tolerates (it repairs the YAML, or its parser reads what
+ours refuses) turned into warnings that say what it does."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ STRUCTURAL = (YAML_SYNTAX, FRONTMATTER_MISSING, FRONTMATTER_UNCLOSED, FRONTMATTE
 
 
 def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
-    if verdict.loads and verdict.outcome in TOLERATED and verdict.note:
+    tolerated = verdict.outcome in TOLERATED or ctx.doc.yaml.error is not None
+    if verdict.loads and tolerated and verdict.note:
         ctx.findings[:] = [
             f.replace(severity=Severity.WARNING, message=f"{f.message} {verdict.note}")
             if f.code in STRUCTURAL

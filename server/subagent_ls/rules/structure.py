@@ -10,7 +10,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Edit, Fix, Related, Severity, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yaml_edits import quote_plain_value, unindent_key_line
-from subagent_ls.core.yamltree import YamlError, YamlNode
+from subagent_ls.core.yamltree import FLOW_COLON_ERROR, YamlError, YamlNode, parse_yaml
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import LintContext, check, declare
 
@@ -140,7 +140,17 @@ def _quote_fix(doc: AgentDocument, error: YamlError) -> Fix | None:
         return None
     if _field_inside().search(doc.source(edit.span)):
         return Fix("Quote the value (it takes in text that reads as a field)", (edit,))
+    if _read_as_yaml_1_2(doc, error):
+        return Fix("Quote the value (a YAML 1.2 parser, as Claude Code's, reads it as is)", (edit,))
     return Fix("Quote the value", (edit,), safe=True)
+
+
+def _read_as_yaml_1_2(doc: AgentDocument, error: YamlError) -> bool:
+    """Whether a YAML 1.2 parser reads the frontmatter libyaml refuses (``[a:, b]``, a list
+    holding a mapping): quoting the value would change what that harness gets."""
+    if error.problem != FLOW_COLON_ERROR:
+        return False
+    return parse_yaml(doc.yaml_text, 0, yaml_1_2=True).error is None
 
 
 def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:

@@ -2,7 +2,8 @@
 
 Claude Code takes one leading byte order mark off the text, finds the frontmatter with its own
 pattern, and parses the YAML (Bun's parser: YAML 1.2, the last of two equal keys wins, ``<<``
-merges). When that fails it quotes every ``key: value`` line whose value holds ``: `` or one of
+merges; ``[a:, b]`` is a list holding ``{a: null}``, which libyaml 0.2.5 refuses). When that
+fails it quotes every ``key: value`` line whose value holds ``: `` or one of
 ``{}[]*&#!|>%@``` `` and turns leading tabs into spaces, then parses again. A file whose YAML
 still fails, or with no string ``name``, is ignored (a debug-log line at most); a name that
 starts with ``-``, is over 256 UTF-16 units or holds ``:`` (after NFKC), a missing description,
@@ -23,7 +24,7 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.source import MAX_FILE_BYTES, read_bytes
 from subagent_ls.core.verdict import Verdict
-from subagent_ls.core.yamltree import YamlNode, YamlParse, parse_yaml
+from subagent_ls.core.yamltree import FLOW_COLON_ERROR, YamlNode, YamlParse, parse_yaml
 from subagent_ls.harnesses.claude_code.hooks import hooks_problem, top_level_guard
 
 HARNESS = "Claude Code"
@@ -170,13 +171,14 @@ class FrontmatterRead(NamedTuple):
     ``unreadable`` (not text even with replacement characters), ``no-frontmatter`` (its
     pattern does not match), ``yaml`` (the YAML fails even after the repair) or ``not-map``.
     ``repaired``: the YAML parsed only after the repair; ``lossy``: read with replacement
-    characters."""
+    characters; ``yaml_1_2``: read as YAML 1.2 where libyaml 0.2.5 refuses it."""
 
     frontmatter: dict[str, object] | None
     problem: str | None = None
     span: Span | None = None
     repaired: bool = False
     lossy: bool = False
+    yaml_1_2: bool = False
 
 
 def read_frontmatter(doc: AgentDocument) -> FrontmatterRead:
@@ -197,6 +199,10 @@ def read_frontmatter(doc: AgentDocument) -> FrontmatterRead:
     yaml_text, base = match[1], match.start(1)
     same_text = doc.unreadable is None and base == doc.layout.yaml.start
     parsed = doc.yaml if same_text and yaml_text == doc.yaml_text else parse_yaml(yaml_text, base)
+    yaml_1_2 = parsed.error is not None and parsed.error.problem == FLOW_COLON_ERROR
+    if yaml_1_2:
+        parsed = parse_yaml(yaml_text, base, yaml_1_2=True)  # Bun reads `[a:, b]` as YAML 1.2
+        yaml_1_2 = parsed.error is None
     repaired = False
     if parsed.error is not None:
         yaml_text = repair(yaml_text)
@@ -208,7 +214,7 @@ def read_frontmatter(doc: AgentDocument) -> FrontmatterRead:
     if parsed.root is not None and parsed.root.kind != "map":
         return FrontmatterRead(None, "not-map", opening, repaired, was_lossy)
     frontmatter = js_frontmatter(parsed, yaml_text, base)
-    return FrontmatterRead(frontmatter, None, opening, repaired, was_lossy)
+    return FrontmatterRead(frontmatter, None, opening, repaired, was_lossy, yaml_1_2)
 
 
 _NOT_READ = {
@@ -227,6 +233,13 @@ def repaired_note(description: str | None) -> str:
         "CLI and strict YAML parsers reject it. The description Claude Code will use is: "
         f"“{excerpt(description or '', 160)}”"
     )
+
+
+YAML_1_2_NOTE = (
+    "Claude Code reads it as YAML 1.2 and loads the file (a `:` before `,` or a bracket in a "
+    "flow collection ends a key: `[a:, b]` is a list holding the mapping `a:`); Copilot CLI and "
+    "libyaml-based parsers reject it."
+)
 
 
 def lossy_note(doc: AgentDocument) -> str:
@@ -249,6 +262,11 @@ def claude_code_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     if verdict.loads and read.lossy:
         return Verdict(
             True, verdict.name, None, "loads", HARNESS, note=lossy_note(doc),
+            description=verdict.description,
+        )  # fmt: skip
+    if verdict.loads and read.yaml_1_2:
+        return Verdict(
+            True, verdict.name, None, "loads", HARNESS, note=YAML_1_2_NOTE,
             description=verdict.description,
         )  # fmt: skip
     if not verdict.loads or not read.repaired:
