@@ -247,3 +247,22 @@ def test_eglot_spells_as_its_style():
 def json_string(text: str) -> str:
     """An Emacs Lisp string literal."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "file:///p/" + "a/" * 10_000 + "x.md",
+        "file:///p/" + "../" * 10_000 + "x.md",
+        "file:///p/" + "%25" * 10_000 + ".md",
+        "file:///p/" + "%2F" * 10_000 + ".md",
+        "file:///p/x.md?" + "q=" * 10_000 + "#" + "f" * 10_000,
+    ],
+    ids=["segments", "parents", "percents", "encoded-slashes", "query-fragment"],
+)
+def test_a_uri_of_10000_parts_is_read_without_recursion(uri):
+    """URI parsing, decoding and normalising are loops, not recursion: ten thousand segments,
+    parent steps or escapes give a path (or none) and a key at once."""
+    path = path_of(uri)
+    assert path is None or path.is_absolute()
+    assert key_of(uri)
