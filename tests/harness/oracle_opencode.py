@@ -299,6 +299,16 @@ CASES: list[Case] = [
     ),
     Case("unrepairable", {P + "x.md": md("[unclosed")}, "YAML the repair leaves as it is"),
     Case(
+        "flow-colon-comma",
+        {P + "x.md": md("Reviews code.", "x-notes: [a:, b]")},
+        "js-yaml reads `[a:, b]` as YAML 1.2: a list holding `{a: null}`",
+    ),
+    Case(
+        "flow-colon-description",
+        {P + "x.md": md("[Reviews code:, then reports]")},
+        "the same makes a description a list: the configuration is refused",
+    ),
+    Case(
         "duplicate-key",
         {P + "x.md": md("First.", "description: Second.")},
         "js-yaml refuses duplicate keys",

@@ -1,6 +1,7 @@
 """What OpenCode 1.18.33 does with a file in ``.opencode/agent(s)/``, reproduced step by step.
 
-OpenCode reads the file with gray-matter 4 (js-yaml 3, ``safeLoad``):
+OpenCode reads the file with gray-matter 4 (js-yaml 3, ``safeLoad``, which reads a ``:`` before
+a flow indicator as YAML 1.2 does: ``[a:, b]`` is a list holding ``{a: null}``):
 
 - a byte order mark is dropped; the text must start with ``---`` and the fourth character must
   not be ``-`` (``----`` is no frontmatter); the rest of the first line names the language
@@ -92,7 +93,7 @@ def _js_yaml(block: str, base: int) -> YamlNode | None:
     last line keeps its final line break)."""
     if not block.endswith(("\n", "\r")):
         block += "\n"
-    parsed: YamlParse = parse_yaml(block, base)
+    parsed: YamlParse = parse_yaml(block, base, yaml_1_2=True)  # `[a:, b]` holds `{a: null}`
     if parsed.error is not None:
         raise _Failed(parsed.error.problem)
     if parsed.root is not None and (problem := _js_yaml_problem(parsed.root)):
