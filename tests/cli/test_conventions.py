@@ -121,6 +121,70 @@ def test_colour_on_a_terminal_unless_no_color(project, env, coloured):
         assert "\x1b[1;31merror\x1b[0m" in shown and "\x1b[1;33mwarning\x1b[0m" in shown
 
 
+@pytest.mark.parametrize(
+    ("args", "env", "coloured"),
+    [
+        ([], {"TERM": "dumb"}, False),
+        (["--color", "never"], {}, False),
+        (["--color", "always"], {"NO_COLOR": "1", "TERM": "dumb"}, True),
+        (["--color", "auto"], {"TERM": "xterm-256color"}, True),
+    ],
+)
+def test_color_option_and_a_dumb_terminal(project, args, env, coloured):
+    """``--color`` decides over the environment; ``auto`` leaves a ``TERM=dumb`` terminal plain."""
+    shown = on_terminal("check", *args, cwd=project, env={"NO_COLOR": "", "FORCE_COLOR": "", **env})
+    assert bool(ANSI.search(shown)) is coloured, shown
+
+
+def test_exit_zero_and_max_warnings(project):
+    """As ruff's ``--exit-zero`` and eslint's ``--max-warnings``: the project has errors and
+    one warning."""
+    assert run_cli("check", cwd=project).code == 1
+    assert run_cli("check", "--exit-zero", cwd=project).code == 0
+    warnings_only = ["--ignore", "yaml-syntax,name-mismatch,harness-skip"]
+    assert run_cli("check", *warnings_only, cwd=project).code == 0
+    assert run_cli("check", *warnings_only, "--max-warnings", "1", cwd=project).code == 0
+    assert run_cli("check", *warnings_only, "--max-warnings", "0", cwd=project).code == 1
+    too_many = run_cli("check", *warnings_only, "--max-warnings", "0", "--exit-zero", cwd=project)
+    assert too_many.code == 0
+    bad = run_cli("check", "--max-warnings", "some", cwd=project)
+    assert bad.code == 2 and "not a count of warnings: 'some'" in bad.err
+
+
+def test_output_file_takes_the_report(project, tmp_path):
+    expected = run_cli("check", "--format", "json", cwd=project)
+    written = run_cli("check", "--format", "json", "-o", "report.json", cwd=project)
+    assert (written.code, written.out) == (expected.code, "")
+    assert json.loads((project / "report.json").read_text()) == expected.json
+    listed = run_cli("check", "--show-files", "--output-file", "files.txt", cwd=project)
+    assert listed.out == "" and "broken.md" in (project / "files.txt").read_text()
+    refused = run_cli("check", "--fix", "-o", str(tmp_path / "no/such/folder/r.txt"), cwd=project)
+    assert refused.code == 2 and "cannot write" in refused.err
+    assert "Use when: a change" in (project / ".agents/agents/broken.md").read_text()  # unfixed
+
+
+def test_a_report_cut_short_by_its_reader_keeps_the_exit_code(project):
+    """``subagent-ls check | head`` in CI fails as ``subagent-ls check`` does: a closed stdout
+    ends the report, not the run, and nothing is said about the pipe."""
+    for args, code in ((["check"], 1), (["check", "--exit-zero"], 0)):
+        process = subprocess.Popen(
+            [str(SCRIPT), *args], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        process.stdout.close()  # the reader is gone before the first line
+        assert process.wait(timeout=60) == code
+        assert process.stderr.read() == b""
+        process.stderr.close()
+
+
+def test_a_bad_option_is_said_with_the_command_usage(project):
+    run = run_cli("check", "--no-such-option", cwd=project)
+    assert run.code == 2
+    assert run.err.startswith("usage: subagent-ls check ")
+    assert run.err.splitlines()[-1] == (
+        "subagent-ls check: error: unrecognized arguments: --no-such-option"
+    )
+
+
 def test_force_color_colours_a_pipe_and_no_color_is_plain(project):
     assert ANSI.search(run_cli("check", cwd=project, env={"FORCE_COLOR": "1"}).out)
     plain = run_cli("check", cwd=project, env={"NO_COLOR": "", "FORCE_COLOR": ""}).out

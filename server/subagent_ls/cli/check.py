@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from subagent_ls.analysis.dialect_choice import dialect_by_harness, dialect_by_plugin
 from subagent_ls.cli.reporters import (
@@ -19,6 +19,7 @@ from subagent_ls.cli.reporters import (
     render_text,
     visible,
 )
+from subagent_ls.cli.streams import discard_stdout
 from subagent_ls.cli.style import Style, wants_colour
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
@@ -65,6 +66,27 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
     parser.add_argument("--format", choices=sorted(RENDERERS), default="text")
+    parser.add_argument(
+        "-o", "--output-file", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour in text output (auto: on a terminal that is not TERM=dumb, unless "
+        "NO_COLOR is set)",
+    )
+    parser.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit with 0 even when errors are reported (usage errors still exit with 2)",
+    )
+    parser.add_argument(
+        "--max-warnings",
+        type=_count,
+        metavar="N",
+        help="also exit with 1 when more than N warnings are reported",
+    )
     parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
     parser.add_argument(
         "--unsafe-fixes",
@@ -126,6 +148,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="walk what git ignores too (.gitignore, .git/info/exclude)",
     )
     parser.set_defaults(run=run)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a count of warnings: {text!r}")
+    return int(text)
 
 
 def _patterns(values: list[str] | None) -> tuple[str, ...] | None:
@@ -220,9 +248,9 @@ def _errors(findings: tuple[LocatedFinding, ...]) -> tuple[LocatedFinding, ...]:
     return tuple(f for f in findings if f.severity is Severity.ERROR)
 
 
-def _render(args: argparse.Namespace, reports: list[FileReport]) -> str:
+def _render(args: argparse.Namespace, reports: list[FileReport], stream: TextIO) -> str:
     if args.format == "text":
-        style = Style(wants_colour(sys.stdout))
+        style = Style(wants_colour(stream, choice=args.color))
         if args.statistics:
             return render_statistics_text(reports, style)
         return render_text(reports, style, quiet=args.quiet)
@@ -250,6 +278,33 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return EXIT_USAGE
+    try:
+        out = _output(args.output_file)
+    except OSError as error:
+        where = visible(args.output_file)
+        print(f"subagent-ls: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return _check(args, settings, out)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+
+
+def _output(path: str | None) -> TextIO:
+    """Where the report goes: ``--output-file``, else stdout."""
+    return open(path, "w", encoding="utf-8") if path else sys.stdout
+
+
+def _emit(out: TextIO, text: str) -> None:
+    try:
+        out.write(text)
+        out.flush()
+    except BrokenPipeError:  # a reader that stops early (head) ends the report, not the run
+        discard_stdout()
+
+
+def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     paths = list(args.paths) or ["."]
     if args.include_user:
         paths += _user_folders()
@@ -269,7 +324,7 @@ def run(args: argparse.Namespace) -> int:
     if decisions is not None:
         from subagent_ls.cli.show_files import show_files
 
-        sys.stdout.write(show_files(candidates, decisions, settings, args))
+        _emit(out, show_files(candidates, decisions, settings, args))
         return EXIT_OK
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
@@ -292,12 +347,19 @@ def run(args: argparse.Namespace) -> int:
     reports = _with_cross_file_findings(reports, settings)
     if args.quiet:
         reports = [r._replace(findings=_errors(r.findings)) for r in reports]
-    output = _render(args, reports)
+    output = _render(args, reports, out)
     if output:
-        sys.stdout.write(output + "\n")
-    if missing or not present:
-        return EXIT_USAGE
-    failed = any(f.severity is Severity.ERROR for r in reports for f in r.findings) or any(
-        r.write_error for r in reports
-    )
-    return EXIT_ERRORS if failed else EXIT_OK
+        _emit(out, output + "\n")
+    return _exit_code(args, reports) if present and not missing else EXIT_USAGE
+
+
+def _exit_code(args: argparse.Namespace, reports: list[FileReport]) -> int:
+    """1 for a file that could not be written; else 1 for a reported error or more warnings
+    than ``--max-warnings``, unless ``--exit-zero``; else 0."""
+    if any(r.write_error for r in reports):
+        return EXIT_ERRORS
+    severities = [f.severity for r in reports for f in r.findings]
+    warnings = severities.count(Severity.WARNING)
+    too_many = args.max_warnings is not None and warnings > args.max_warnings
+    failed = Severity.ERROR in severities or too_many
+    return EXIT_ERRORS if failed and not args.exit_zero else EXIT_OK

@@ -16,6 +16,7 @@ from importlib import import_module
 
 from subagent_ls import __version__
 from subagent_ls.cli import serve
+from subagent_ls.cli.streams import discard_stdout
 from subagent_ls.harnesses.common.plugin_search import steady
 
 EXAMPLES = """\
@@ -75,6 +76,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _command_parser(
+    parser: argparse.ArgumentParser, command: str | None
+) -> argparse.ArgumentParser:
+    """The parser of ``command`` (the top-level one when there is none)."""
+    for action in parser._actions:  # argparse keeps its subcommands there only
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return action.choices[command]
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     if not arguments and sys.stdin.isatty():
@@ -87,11 +98,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)
         )
     gc.disable()  # importing the command makes many objects and no garbage: nothing to collect
-    args = build_parser(arguments[0] if arguments[0] in COMMANDS else None).parse_args(arguments)
+    parser = build_parser(arguments[0] if arguments[0] in COMMANDS else None)
+    args, unknown = parser.parse_known_args(arguments)
+    if unknown:  # said with the command's own usage, not the top-level one
+        _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     gc.freeze()  # what start-up made lives as long as the run: no collection scans it
     gc.enable()
     try:
         with steady():  # a command's run takes the tree as it finds it
             return args.run(args)
     except BrokenPipeError:
+        discard_stdout()
         return 0

@@ -1,5 +1,6 @@
-"""Colour in text output: on a terminal, unless ``NO_COLOR`` says otherwise; ``FORCE_COLOR``
-turns it on anywhere (https://no-color.org, https://force-color.org)."""
+"""Colour in text output: ``--color always`` or ``never`` decide; else (``auto``) on a terminal
+that is not ``TERM=dumb``, unless ``NO_COLOR`` says otherwise; ``FORCE_COLOR`` turns it on
+anywhere (https://no-color.org, https://force-color.org)."""
 
 from __future__ import annotations
 
@@ -17,13 +18,20 @@ _CODES = {
 }
 
 
-def wants_colour(stream: TextIO, environ: os._Environ[str] | dict[str, str] = os.environ) -> bool:
-    """``FORCE_COLOR`` (not empty, not ``0``) turns colour on; else a non-empty ``NO_COLOR``
-    turns it off; else colour is used when ``stream`` is a terminal."""
+def wants_colour(
+    stream: TextIO,
+    environ: os._Environ[str] | dict[str, str] = os.environ,
+    choice: str = "auto",
+) -> bool:
+    """``choice`` ``always`` or ``never`` decides; else ``FORCE_COLOR`` (not empty, not ``0``)
+    turns colour on; else a non-empty ``NO_COLOR`` or ``TERM=dumb`` turns it off; else colour
+    is used when ``stream`` is a terminal."""
+    if choice != "auto":
+        return choice == "always"
     force = environ.get("FORCE_COLOR", "")
     if force and force != "0":
         return True
-    if environ.get("NO_COLOR") or force == "0":
+    if environ.get("NO_COLOR") or force == "0" or environ.get("TERM") == "dumb":
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
