@@ -292,3 +292,15 @@ def test_catalog_json_has_a_version_like_check(tmp_path):
     )
     check = run_cli("check", "--format", "json", str(tmp_path))
     assert catalog.json["version"] == check.json["version"] == 1
+
+
+def test_an_empty_catalog_says_where_it_looked(tmp_path):
+    home, root = tmp_path / "home", tmp_path / "project"
+    home.mkdir()
+    root.mkdir()
+    run = run_cli("catalog", "--home", str(home), "--root", str(root), cwd=root)
+    assert run.code == 0
+    header, blank, said = run.out.splitlines()
+    assert header.startswith("Catalog for harness-subagents: user ~/.agents/agents < ")
+    assert blank == "" and said.startswith("No agent file: none of these folders holds one.")
+    assert "--show-files" in said

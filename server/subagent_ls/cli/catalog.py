@@ -94,6 +94,14 @@ def _levels(catalog: Catalog) -> list[str]:
     return labels
 
 
+EMPTY = (
+    "No agent file: none of these folders holds one. A project's folders count where they exist "
+    "(in each --root, else the current folder); `subagent-ls catalog --harness NAME` shows "
+    "another harness's, `subagent-ls check --show-files` what a walk meets."
+)
+"""What an empty catalog says below its line of sources."""
+
+
 def render_tree(catalog: Catalog) -> str:
     order = " < ".join(_levels(catalog)) or "(no sources)"
     lines = [f"Catalog for {catalog.harness}: {order}", ""]
@@ -108,6 +116,8 @@ def render_tree(catalog: Catalog) -> str:
                 continue
             relation = "duplicate" if other.source is winner.source else "shadowed"
             lines.append(_line(other, f"  └ {relation}: "))
+    if not catalog.entries:
+        lines.append(EMPTY.format(harness=catalog.harness))
     unloaded = [e for e in catalog.entries if not e.loads]
     if unloaded:
         lines += ["", "Not loaded by the harness:"]
