@@ -304,3 +304,36 @@ def test_an_empty_catalog_says_where_it_looked(tmp_path):
     assert header.startswith("Catalog for harness-subagents: user ~/.agents/agents < ")
     assert blank == "" and said.startswith("No agent file: none of these folders holds one.")
     assert "--show-files" in said
+
+
+STDIN_AGENT = f"---\nname: r\ndescription: {DESCRIPTION}\ntools: Read, Grep\n---\nBody\n"
+
+
+def _with_stdin(*args: str, cwd: Path, text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SCRIPT), *args], cwd=cwd, input=text, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_standard_input_is_checked_as_the_file_it_stands_for(tmp_path):
+    """As ruff's and eslint's ``-`` with ``--stdin-filename``: the name decides the dialect,
+    the report names it, nothing is read from or written to disk; with ``--fix`` the fixed
+    text goes to stdout and the report to stderr."""
+    named = ("-", "--stdin-filename", ".agents/agents/r.md")
+    run = _with_stdin("check", *named, cwd=tmp_path, text=STDIN_AGENT)
+    assert run.returncode == 1
+    assert run.stdout.startswith(".agents/agents/r.md:4:8: error tools-format [*] ")
+    fixed = _with_stdin("check", "--fix", *named, cwd=tmp_path, text=STDIN_AGENT)
+    assert fixed.returncode == 0
+    assert fixed.stdout == STDIN_AGENT.replace("tools: Read, Grep", "tools: [Read, Grep]")
+    assert fixed.stderr.startswith(".agents/agents/r.md:4:8: fixed tools-format\n")
+    assert list(tmp_path.iterdir()) == []
+    judged = _with_stdin("check", "--format", "json", "-", cwd=tmp_path, text=STDIN_AGENT)
+    (report,) = json.loads(judged.stdout)["files"]
+    assert report["path"] == "-" and report["dialect"] == "claude-code"  # by its tool names
+
+
+def test_standard_input_is_checked_alone(tmp_path):
+    for args in (["-", "other.md"], ["--stdin-filename", "a.md", "."]):
+        run = _with_stdin("check", *args, cwd=tmp_path, text=STDIN_AGENT)
+        assert run.returncode == 2 and "is checked alone" in run.stderr

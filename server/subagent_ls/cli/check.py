@@ -64,8 +64,15 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: .); `-`: stdin"
+    )
     parser.add_argument("--format", choices=sorted(RENDERERS), default="text")
+    parser.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="with PATH `-`: the file standard input stands for (its folder decides the dialect)",
+    )
     parser.add_argument(
         "-o", "--output-file", metavar="FILE", help="write the report to FILE instead of stdout"
     )
@@ -304,7 +311,31 @@ def _emit(out: TextIO, text: str) -> None:
         discard_stdout()
 
 
+def _check_stdin(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
+    from subagent_ls.cli.stdin import check_stdin
+
+    report, text = check_stdin(args, settings)
+    reports = [report._replace(findings=_errors(report.findings)) if args.quiet else report]
+    if args.fix:
+        try:
+            sys.stdout.buffer.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            discard_stdout()
+        out = sys.stderr if out is sys.stdout else out
+    output = _render(args, reports, out)
+    if output:
+        _emit(out, output + "\n")
+    return _exit_code(args, reports)
+
+
 def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
+    if args.paths == ["-"]:
+        return _check_stdin(args, settings, out)
+    if "-" in args.paths or (args.stdin_filename and args.paths != ["-"]):
+        print("subagent-ls: `-` (standard input) is checked alone; --stdin-filename names it",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
     paths = list(args.paths) or ["."]
     if args.include_user:
         paths += _user_folders()

@@ -131,25 +131,41 @@ def check_candidate(
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
+    report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes)
+    if fixed is None:
+        return report
+    write_error = write_text(
+        path, encode(fixed.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
+    )
+    if write_error is not None:
+        return check_document(doc, settings, forced)[0]._replace(write_error=write_error)
+    return report
+
+
+def check_document(
+    doc: AgentDocument,
+    settings: Settings,
+    forced: str | None = None,
+    fix: bool = False,
+    unsafe_fixes: bool = False,
+) -> tuple[FileReport, AgentDocument | None]:
+    """The report of a document, and the document as fixed when a fix was applied (nothing is
+    written: the report is the one of the fixed text)."""
     choice = choose_dialect(
         doc, settings, DIALECTS[forced] if forced else None, collection=collection_clue
     )
     run = partial(lint_for_targets, choice=choice, settings=settings)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
-        return _report(doc, choice, run(doc))
+        return _report(doc, choice, run(doc)), None
     from subagent_ls.analysis.fixes import fix_document  # only --fix needs it
 
     outcome = fix_document(doc, run, unsafe=unsafe_fixes)
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
+    report = _report(outcome.doc, choice, outcome.result)._replace(not_fixed=not_fixed)
     if not outcome.applied:
-        return _report(outcome.doc, choice, outcome.result)._replace(not_fixed=not_fixed)
-    write_error = write_text(
-        path, encode(outcome.doc.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
-    )
-    if write_error is not None:
-        return _report(doc, choice, run(doc))._replace(write_error=write_error)
+        return report, None
     fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
-    return _report(outcome.doc, choice, outcome.result)._replace(fixed=fixed, not_fixed=not_fixed)
+    return report._replace(fixed=fixed), outcome.doc
 
 
 def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> FileReport:

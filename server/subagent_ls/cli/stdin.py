@@ -1,0 +1,30 @@
+"""``check -``: the text on standard input, checked as the file ``--stdin-filename`` names (its
+path decides the dialect as for a file on disk; nothing is read from or written to that file).
+With ``--fix`` the text, fixed, goes to stdout and the report to stderr, as ruff and eslint do
+for editors and pipes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.core.source import MAX_FILE_BYTES, decode, encode
+from subagent_ls.workspace.checking import FileReport, check_document
+
+UNNAMED = "stdin.md"
+"""The file a text without ``--stdin-filename`` is checked as, in the current folder."""
+
+
+def check_stdin(args: argparse.Namespace, settings: Settings) -> tuple[FileReport, bytes]:
+    """The report of standard input (under the name given, or ``-``) and the bytes to print
+    with ``--fix``: the text as fixed, or as it came when nothing was fixed."""
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    source = decode(data)
+    path = os.path.abspath(args.stdin_filename or UNNAMED)
+    doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
+    report, fixed = check_document(doc, settings, args.dialect, args.fix, args.unsafe_fixes)
+    text = data if fixed is None else encode(fixed.text, doc.has_bom)
+    return report._replace(path=args.stdin_filename or "-"), text
