@@ -337,3 +337,21 @@ def test_standard_input_is_checked_alone(tmp_path):
     for args in (["-", "other.md"], ["--stdin-filename", "a.md", "."]):
         run = _with_stdin("check", *args, cwd=tmp_path, text=STDIN_AGENT)
         assert run.returncode == 2 and "is checked alone" in run.stderr
+
+
+def test_diff_shows_what_fix_would_change_and_writes_nothing(project):
+    """As ruff's ``--diff``: a unified diff per file the safe fixes change, a count on stderr,
+    exit 1 while there is something to fix, 0 once there is not."""
+    before = {p: p.read_text() for p in (project / ".agents/agents").iterdir()}
+    run = run_cli("check", "--diff", cwd=project)
+    assert run.code == 1
+    assert {p: p.read_text() for p in before} == before
+    assert run.out.startswith(
+        "--- .agents/agents/broken.md\n+++ .agents/agents/broken.md\n@@ -1,5 +1,5 @@\n"
+    )
+    assert '-  version: 2.0\n+  version: "2.0"\n' in run.out
+    assert run.err == "Would fix 2 finding(s) in 2 file(s).\n"
+    run_cli("check", "--fix", cwd=project)
+    clean = run_cli("check", "--diff", cwd=project)
+    assert (clean.code, clean.out) == (0, "")
+    assert clean.err == "Would fix 0 finding(s) in 0 file(s).\n"

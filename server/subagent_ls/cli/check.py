@@ -96,6 +96,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
     parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would change as a unified diff, write nothing; exit 1 if any",
+    )
+    parser.add_argument(
         "--unsafe-fixes",
         action="store_true",
         help="with --fix, also apply the unsafe fixes (renamed keys, changed names, guesses)",
@@ -279,7 +284,7 @@ def run(args: argparse.Namespace) -> int:
             ("--unsafe-fixes", args.unsafe_fixes),
             ("--fix-through-links", args.fix_through_links),
         ):
-            if given and not args.fix:
+            if given and not (args.fix or args.diff):
                 raise UsageError(f"{option} only works with --fix")
         settings = _settings(args)
     except UsageError as error:
@@ -370,11 +375,14 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
             present,
             settings,
             args.dialect,
-            args.fix,
+            args.fix or args.diff,
             args.unsafe_fixes,
             write_roots=None if args.fix_through_links else _write_roots(paths),
+            diff_only=args.diff,
         )
     )
+    if args.diff:
+        return _show_diff(reports, out) if present and not missing else EXIT_USAGE
     reports = _with_cross_file_findings(reports, settings)
     if args.quiet:
         reports = [r._replace(findings=_errors(r.findings)) for r in reports]
@@ -382,6 +390,15 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     if output:
         _emit(out, output + "\n")
     return _exit_code(args, reports) if present and not missing else EXIT_USAGE
+
+
+def _show_diff(reports: list[FileReport], out: TextIO) -> int:
+    """``--diff``: the diffs on stdout, a count on stderr; 1 when there is something to fix."""
+    changed = [r for r in reports if r.diff]
+    _emit(out, "".join(visible(line) + "\n" for r in changed for line in r.diff.splitlines()))
+    count = sum(len(r.fixed) for r in changed)
+    print(f"Would fix {count} finding(s) in {len(changed)} file(s).", file=sys.stderr)
+    return EXIT_ERRORS if changed else EXIT_OK
 
 
 def _exit_code(args: argparse.Namespace, reports: list[FileReport]) -> int:

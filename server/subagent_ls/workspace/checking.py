@@ -93,6 +93,8 @@ class FileReport(NamedTuple):
     suppressed: frozenset[str] = frozenset()
     harnesses: tuple[TargetVerdict, ...] = ()
     """What every target harness does with the file, its own first."""
+    diff: str = ""
+    """With ``check --diff``: what fixing would change, as a unified diff (nothing written)."""
 
 
 def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
@@ -122,9 +124,10 @@ def check_candidate(
     fix: bool = False,
     unsafe_fixes: bool = False,
     write_roots: tuple[str, ...] | None = None,
+    diff_only: bool = False,
 ) -> FileReport:
     """``write_roots``: the folders (and files) ``--fix`` may write in, as real paths (None:
-    anywhere)."""
+    anywhere). ``diff_only``: the fixes are shown as a diff, not written."""
     path = candidate.path
     if candidate.problem is not None:
         doc = AgentDocument(path, "", unreadable=candidate.problem)
@@ -134,12 +137,24 @@ def check_candidate(
     report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes)
     if fixed is None:
         return report
+    if diff_only:
+        return report._replace(diff=unified_diff(path, doc.text, fixed.text))
     write_error = write_text(
         path, encode(fixed.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
     )
     if write_error is not None:
         return check_document(doc, settings, forced)[0]._replace(write_error=write_error)
     return report
+
+
+def unified_diff(path: str, before: str, after: str) -> str:
+    """``diff -u`` of two texts of one file, both sides named by its path."""
+    import difflib
+
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), path, path
+    )
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in lines)
 
 
 def check_document(
@@ -189,6 +204,7 @@ def check_all(
     fix: bool,
     unsafe_fixes: bool = False,
     write_roots: tuple[str, ...] | None = None,
+    diff_only: bool = False,
 ) -> Iterator[FileReport]:
     """Check every candidate, in order; many files are checked by one process per core."""
     run = partial(
@@ -198,6 +214,7 @@ def check_all(
         fix=fix,
         unsafe_fixes=unsafe_fixes,
         write_roots=write_roots,
+        diff_only=diff_only,
     )
     yield from parallel_map(run, list(candidates))
 
