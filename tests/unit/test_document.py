@@ -118,7 +118,7 @@ def test_empty_file_and_empty_frontmatter():
 )
 def test_a_colon_inside_a_flow_scalar_is_text(flow, values):
     """As libyaml 0.2.5 (serde_yaml for Copilot CLI) and the YAML 1.2 parsers of the
-    JavaScript harnesses read it (ruamel.yaml.clibz's scanner refuses it); tags are resolved
+    JavaScript harnesses read it (ruamel.yaml.clib's scanner refuses it); tags are resolved
     as the libyaml composer resolves them."""
     result = parse_yaml(f"tools: {flow}\n", 0)
     assert result.error is None

@@ -194,7 +194,7 @@ _COLON_BEFORE_INDICATOR = LazyPattern(r":[,?\[\]{}]")
 
 
 def _colon_in_flow_scalar_read_again(text: str, error: Any, yaml_1_2: bool) -> Any:
-    """The root node where the libyaml of ruamel.yaml.clibz refuses a ``:`` inside a plain
+    """The root node where the libyaml of ruamel.yaml.clib refuses a ``:`` inside a plain
     scalar of a flow collection that libyaml 0.2.5 (serde_yaml, PyYAML) and the YAML 1.2
     parsers of the JavaScript harnesses read as text (``[Read, Bash(git diff:*)]``), or None.
     libyaml 0.2.5 still refuses a ``:`` before ``,?[]{}``: with one anywhere in the text, the
