@@ -65,3 +65,19 @@ def test_each_list_of_harness_profiles_names_every_profile(page):
         named = set(re.findall(r"`([a-z-]+)`", line)) - {"harness"}  # the setting's own name
         if named <= set(PROFILES):  # a list of profiles and nothing else: all of them
             assert named == set(PROFILES), f"{page.name}: {line}"
+
+
+def test_the_targets_example_prints_what_the_page_shows(tmp_path):
+    """docs/targets.md's example: a Claude Code file whose description holds an unquoted ``: ``,
+    as the page describes it, checked with ``subagent-ls check``."""
+    page = (REPO / "docs" / "targets.md").read_text("utf-8")
+    shown = re.search(r"`subagent-ls check` prints:\n\n```\n(.*?)```", page, re.DOTALL)
+    assert shown is not None
+    agent = tmp_path / ".claude" / "agents" / "reviewer.md"
+    agent.parent.mkdir(parents=True)
+    agent.write_text(
+        "---\nname: reviewer\ndescription: Reviews code: use when a change is ready.\n---\n"
+        "Review the change.\n"
+    )
+    run = run_cli("check", cwd=tmp_path, env={"HOME": str(tmp_path), "NO_COLOR": "1"})
+    assert run.out == shown[1]
