@@ -328,6 +328,10 @@ def test_standard_input_is_checked_as_the_file_it_stands_for(tmp_path):
     assert fixed.stdout == STDIN_AGENT.replace("tools: Read, Grep", "tools: [Read, Grep]")
     assert fixed.stderr.startswith(".agents/agents/r.md:4:8: fixed tools-format\n")
     assert list(tmp_path.iterdir()) == []
+    diff = _with_stdin("check", "--diff", *named, cwd=tmp_path, text=STDIN_AGENT)
+    assert diff.returncode == 1
+    assert "-tools: Read, Grep\n+tools: [Read, Grep]\n" in diff.stdout
+    assert diff.stdout.startswith("--- .agents/agents/r.md\n+++ .agents/agents/r.md\n")
     judged = _with_stdin("check", "--format", "json", "-", cwd=tmp_path, text=STDIN_AGENT)
     (report,) = json.loads(judged.stdout)["files"]
     assert report["path"] == "-" and report["dialect"] == "claude-code"  # by its tool names

@@ -320,6 +320,8 @@ def _check_stdin(args: argparse.Namespace, settings: Settings, out: TextIO) -> i
     from subagent_ls.cli.stdin import check_stdin
 
     report, text = check_stdin(args, settings)
+    if args.diff:
+        return _show_diff([report], out)
     reports = [report._replace(findings=_errors(report.findings)) if args.quiet else report]
     if args.fix:
         try:

@@ -12,19 +12,26 @@ import sys
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES, decode, encode
-from subagent_ls.workspace.checking import FileReport, check_document
+from subagent_ls.workspace.checking import FileReport, check_document, unified_diff
 
 UNNAMED = "stdin.md"
 """The file a text without ``--stdin-filename`` is checked as, in the current folder."""
 
 
 def check_stdin(args: argparse.Namespace, settings: Settings) -> tuple[FileReport, bytes]:
-    """The report of standard input (under the name given, or ``-``) and the bytes to print
-    with ``--fix``: the text as fixed, or as it came when nothing was fixed."""
+    """The report of standard input (under the name given, or ``-``; with ``--diff``, its
+    diff) and the bytes to print with ``--fix``: the text as fixed, or as it came when nothing
+    was fixed."""
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     source = decode(data)
     path = os.path.abspath(args.stdin_filename or UNNAMED)
+    shown = args.stdin_filename or "-"
     doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    report, fixed = check_document(doc, settings, args.dialect, args.fix, args.unsafe_fixes)
-    text = data if fixed is None else encode(fixed.text, doc.has_bom)
-    return report._replace(path=args.stdin_filename or "-"), text
+    fixing = args.fix or args.diff
+    report, fixed = check_document(doc, settings, args.dialect, fixing, args.unsafe_fixes)
+    report = report._replace(path=shown)
+    if fixed is None:
+        return report, data
+    if args.diff:
+        report = report._replace(diff=unified_diff(shown, doc.text, fixed.text))
+    return report, encode(fixed.text, doc.has_bom)
