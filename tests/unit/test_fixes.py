@@ -210,6 +210,9 @@ def test_a_value_a_yaml_1_2_parser_reads_is_not_quoted_by_a_safe_fix():
     (finding,) = [f for f in outcome.result.findings if f.code == "yaml-syntax"]
     assert finding.fix is not None and not finding.fix.safe
     assert "reads it as YAML 1.2 and loads the file" in finding.message
+    assert "Likely cause: a `:` inside `[...]` or `{...}` that libyaml refuses" in finding.message
+    tools = [f for f in outcome.result.findings if f.code == "tools-unknown"]
+    assert [f.message.split("`")[1] for f in tools] == ["x:"]  # Read and Grep are tools
 
 
 def _many_numbers(count: int, after: str = "") -> str:

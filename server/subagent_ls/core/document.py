@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from subagent_ls.core.frontmatter import Layout, Span, find_layout
 from subagent_ls.core.text import LineIndex
-from subagent_ls.core.yamltree import MapItem, YamlNode, YamlParse, parse_yaml
+from subagent_ls.core.yamltree import FLOW_COLON_ERROR, MapItem, YamlNode, YamlParse, parse_yaml
 
 
 class Recovered(NamedTuple):
@@ -72,9 +72,21 @@ class AgentDocument:
     def repaired(self) -> Recovered | None:
         """The fields of a frontmatter that does not parse, read entry by entry (see
         ``recovery``), once for every dialect that lints this document; None when it parses
-        or no field could be read."""
+        or no field could be read. What only libyaml refuses (a ``:`` before a flow
+        indicator) is read whole as YAML 1.2 parsers read it (Claude Code's, OpenCode's)."""
         if self.yaml.error is None or self.layout.closing is None:
             return None
+        if self.yaml.error.problem == FLOW_COLON_ERROR:
+            whole = parse_yaml(self.yaml_text, self.layout.yaml.start, yaml_1_2=True)
+            if whole.error is None and whole.root is not None and whole.root.kind == "map":
+                view = AgentDocument(
+                    self.path,
+                    self.text,
+                    has_bom=self.has_bom,
+                    unreadable=self.unreadable,
+                    parsed=whole,
+                )
+                return Recovered(view, (self.layout.yaml,), False)
         from subagent_ls.core import recovery  # only broken YAML needs it
 
         reading = recovery.recover(self)

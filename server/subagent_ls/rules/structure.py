@@ -161,6 +161,13 @@ def _likely_cause(text: str, lines, error: YamlError) -> tuple[str, bool]:
     value = content.split(":", 1)[1].strip() if ":" in content else ""
     if "mapping values are not allowed" in problem:
         return "Likely cause: an unquoted `: ` inside a plain value; quote the value.", True
+    if problem == FLOW_COLON_ERROR:
+        return (
+            "Likely cause: a `:` inside `[...]` or `{...}` that libyaml refuses (before `,`, `]` "
+            "or `}`, YAML 1.2 parsers read it as a key: `[a:, b]` holds the mapping `a:`); "
+            "quote the value.",
+            True,
+        )
     if "tab" in problem or ("\t" in content[: len(content) - len(content.lstrip())]):
         return "Likely cause: a tab used for indentation; YAML indents with spaces only.", False
     if value[:1] and value[0] in "[]{}*&!|>%@`,":
