@@ -27,8 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from seeded import run_seeds
 
 SLOW_SECONDS = 60.0
 DESCRIPTION = "Reviews code for defects and reports them. Use when a change is ready."
@@ -203,18 +204,7 @@ def main() -> int:
     parser.add_argument("--trees", type=int, default=200)
     parser.add_argument("--start", type=int, default=0)
     args = parser.parse_args()
-    start = time.perf_counter()
-    failed = []
-    seeds = range(args.start, args.start + args.trees)
-    with ProcessPoolExecutor() as pool:
-        for seed, problems in zip(seeds, pool.map(trial, seeds), strict=True):
-            if problems:
-                failed.append((seed, problems))
-    elapsed = time.perf_counter() - start
-    print(f"{args.trees} trees: {len(failed)} failed, {elapsed:.0f} s")
-    for seed, problems in failed[:10]:
-        print(f"  seed {seed}: {'; '.join(problems)[:600]}")
-    return 1 if failed else 0
+    return run_seeds(trial, range(args.start, args.start + args.trees), "trees")
 
 
 if __name__ == "__main__":
