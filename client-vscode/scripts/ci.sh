@@ -65,6 +65,31 @@ if missing:
 print(f"{sys.argv[1]}: {len(names)} files, the wheel {wheels[0]}, no other Python")
 PY
 
+case "$(uname -m)" in
+  x86_64) target=linux-x64 ;;
+  aarch64) target=linux-arm64 ;;
+  *) echo "ci.sh: no vsce target for $(uname -m)" >&2; exit 2 ;;
+esac
+say "package for $target (the server and its libraries inside)"
+PYTHON="$venv/bin/python" npm run --silent package -- "$target"
+"$venv/bin/python" - "subagents-$target.vsix" <<'PY'
+import re, sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+libs = "extension/bundled/libs/"
+abis = sorted({n[len(libs):].split("/")[0] for n in names if n.startswith(libs + "cp3")})
+if abis != ["cp311", "cp312", "cp313"]:
+    sys.exit(f"{sys.argv[1]} should carry libraries for CPython 3.11-3.13, not {abis}")
+for package in ("subagent_ls", "pygls", "lsprotocol", "pydantic", "ruamel/yaml"):
+    if libs + f"common/{package}/__init__.py" not in names:
+        sys.exit(f"{sys.argv[1]} misses {package} in {libs}common/")
+for abi in abis:
+    if not any(re.match(libs + abi + r"/pydantic_core/_pydantic_core\.cpython-3\d+-\w+-linux-gnu\.so$", n) for n in names):
+        sys.exit(f"{sys.argv[1]} misses pydantic-core's extension for {abi}")
+if any("__pycache__" in n for n in names):
+    sys.exit(f"{sys.argv[1]} carries compiled bytecode")
+print(f"{sys.argv[1]}: {len(names)} files, libraries for {', '.join(abis)}")
+PY
+
 code_server="$cache/code-server/node_modules/.bin/code-server"
 code_server_version() {
   node -p "require('$cache/code-server/node_modules/code-server/package.json').version" 2>/dev/null || true
@@ -81,4 +106,14 @@ timeout 900 node test/e2e/run.mjs --code-server "$code_server" --vsix subagents.
 status=$?
 set -e
 echo "The real-editor test took $(( $(date +%s) - started )) s (exit status $status)."
+[ "$status" -eq 0 ] || exit "$status"
+
+say "real-editor test of subagents-$target.vsix with no network (unshare -n)"
+started=$(date +%s)
+set +e
+timeout 300 unshare -n sh -c 'ip link set lo up && exec "$@"' sh \
+  node test/e2e/run.mjs --offline --code-server "$code_server" --vsix "subagents-$target.vsix"
+status=$?
+set -e
+echo "The offline real-editor test took $(( $(date +%s) - started )) s (exit status $status)."
 exit "$status"

@@ -8,6 +8,7 @@ import { LanguageClient, type LanguageClientOptions, vsdiag } from 'vscode-langu
 import { activationEvents } from '../package.json';
 import { type DocumentFilter, documentFilters } from './documentSelector';
 import { selectedPythonInterpreter } from './pythonInterpreter';
+import { bundledServer, probePython, pythonCandidates } from './bundledServer';
 import { canImportServer, defaultPython, discoverServer, isExecutable } from './serverDiscovery';
 import { bundledWheel, installServer } from './serverInstall';
 
@@ -34,7 +35,11 @@ export class ServerController implements vscode.Disposable {
     private readonly output: vscode.LogOutputChannel,
   ) {
     this.settingsListener = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('subagents.server.path') || event.affectsConfiguration('subagents.dialects')) {
+      if (
+        event.affectsConfiguration('subagents.server.path') ||
+        event.affectsConfiguration('subagents.server.importStrategy') ||
+        event.affectsConfiguration('subagents.dialects')
+      ) {
         void this.restart();
       }
     });
@@ -73,8 +78,9 @@ export class ServerController implements vscode.Disposable {
   }
 
   private async launch(): Promise<void> {
+    const settings = vscode.workspace.getConfiguration('subagents');
     const discovery = await discoverServer({
-      configuredPath: vscode.workspace.getConfiguration('subagents').get<string>('server.path', ''),
+      configuredPath: settings.get<string>('server.path', ''),
       pathVariable: process.env.PATH,
       platform: process.platform,
       home: os.homedir(),
@@ -82,6 +88,13 @@ export class ServerController implements vscode.Disposable {
       isExecutable,
       pythonInterpreter: selectedPythonInterpreter,
       canImportServer,
+      importStrategy: settings.get('server.importStrategy') === 'useBundled' ? 'useBundled' : 'fromEnvironment',
+      bundledServer: async () =>
+        bundledServer({
+          libs: path.join(this.context.extensionPath, 'bundled', 'libs'),
+          pythons: pythonCandidates(await selectedPythonInterpreter(), process.platform),
+          probe: probePython,
+        }),
     });
     if (!discovery.found) {
       this.output.error(discovery.message);

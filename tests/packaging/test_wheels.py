@@ -1,9 +1,11 @@
 """An install compiles nothing: every dependency of the package resolves to a wheel for each
 supported Python on Linux (x86-64, ARM), macOS (Intel, Apple silicon) and Windows, as
-``pip download --only-binary :all:`` finds them on the package index."""
+``pip download --only-binary :all:`` finds them on the package index: the platforms and Pythons
+the VS Code extension bundles the server for (``client-vscode/scripts/bundle_libs.py``)."""
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 import tomllib
@@ -15,19 +17,24 @@ ROOT = Path(__file__).parents[2]
 DEPENDENCIES = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
     "dependencies"
 ]
-PLATFORMS = [
-    "manylinux2014_x86_64",
-    "manylinux2014_aarch64",
-    "macosx_10_13_x86_64",
-    "macosx_11_0_arm64",
-    "win_amd64",
-]
-PYTHONS = ["3.11", "3.12", "3.13"]
+BUNDLING = runpy.run_path(str(ROOT / "client-vscode" / "scripts" / "bundle_libs.py"))
+PLATFORMS: dict[str, list[str]] = BUNDLING["PLATFORMS"]
 
 
-@pytest.mark.parametrize("python", PYTHONS)
-@pytest.mark.parametrize("platform", PLATFORMS)
-def test_every_dependency_has_a_wheel(tmp_path, platform, python):
+def test_the_bundled_platforms_and_pythons_are_the_supported_ones():
+    assert list(PLATFORMS) == [
+        "linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "win32-x64",
+    ]  # fmt: skip
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    prefix = "Programming Language :: Python :: 3."
+    supported = [c.rsplit(" ", 1)[1] for c in project["classifiers"] if c.startswith(prefix)]
+    assert BUNDLING["PYTHONS"] == supported
+
+
+@pytest.mark.parametrize("python", BUNDLING["PYTHONS"])
+@pytest.mark.parametrize("target", PLATFORMS)
+def test_every_dependency_has_a_wheel(tmp_path, target, python):
+    platforms = [arg for tag in PLATFORMS[target] for arg in ("--platform", tag)]
     done = subprocess.run(
         [
             sys.executable,
@@ -42,8 +49,7 @@ def test_every_dependency_has_a_wheel(tmp_path, platform, python):
             "cp",
             "--python-version",
             python,
-            "--platform",
-            platform,
+            *platforms,
             "--dest",
             str(tmp_path),
             *DEPENDENCIES,

@@ -15,12 +15,19 @@
 // 3. With no server anywhere: the "not found" message, its Install button, and the server it
 //    installs from the wheel inside the .vsix (its dependencies from the package index).
 //
+// With --offline instead (run it with the network cut: `unshare -n`, loopback up), with a
+// platform-specific .vsix and no server anywhere: the server bundled in the .vsix starts in
+// python3 on PATH, with no message and no install, and the squiggle appears.
+//
 // node test/e2e/run.mjs --code-server BIN --vsix FILE --server SUBAGENT_LS
 //                       [--chromium BIN] [--artifacts DIR]
+// node test/e2e/run.mjs --offline --code-server BIN --vsix PLATFORM_VSIX [--chromium BIN] [--artifacts DIR]
 
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { lookup } from 'node:dns/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,11 +40,12 @@ const { values: options } = parseArgs({
     'code-server': { type: 'string' },
     vsix: { type: 'string' },
     server: { type: 'string' },
+    offline: { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     artifacts: { type: 'string', default: resolve(here, '../../test-artifacts') },
   },
 });
-for (const required of ['code-server', 'vsix', 'server']) {
+for (const required of ['code-server', 'vsix', ...(options.offline ? [] : ['server'])]) {
   if (!options[required]) {
     console.error(
       `usage: node test/e2e/run.mjs --code-server BIN --vsix FILE --server SUBAGENT_LS (missing --${required})`,
@@ -416,7 +424,49 @@ async function phase(name, settings, scenario, folder = project) {
   }
 }
 
-try {
+/** Fails unless this process is cut off from the network (no name lookup, no route out). */
+async function assertOffline() {
+  const reachable = await Promise.any([
+    lookup('pypi.org').then(() => 'a name lookup (pypi.org)'),
+    new Promise((ok, fail) => {
+      const socket = connect({ host: '151.101.0.223', port: 443, timeout: 3000 });
+      socket.on('connect', () => ok('a connection to 151.101.0.223:443'));
+      socket.on('error', fail);
+      socket.on('timeout', () => fail(new Error('timed out')));
+    }),
+  ]).catch(() => undefined);
+  if (reachable !== undefined) {
+    throw new Error(`the offline test has a network: ${reachable} succeeded (run it in unshare -n)`);
+  }
+}
+
+async function withBundledServer() {
+  await step('bundled-server-offline', async () => {
+    const opened = await quickOpen(page, 'release-planner.md');
+    await squiggle().waitFor();
+    console.log(
+      `e2e: time from opening the agent file to its first diagnostic (bundled server, no network): ${Date.now() - opened} ms`,
+    );
+    if ((await page.locator('.notifications-toasts', { hasText: 'not found' }).count()) > 0) {
+      throw new Error('the extension said the server was not found');
+    }
+  });
+  await step('bundled-server-origin', async () => {
+    await runCommand(page, 'Subagents: Show Output', 'Show Output');
+    await page.locator('.monaco-editor .view-line', { hasText: 'libraries bundled for cp3' }).first().waitFor();
+  });
+}
+
+async function offline() {
+  await assertOffline();
+  const bare = { ...env, PATH: pathWithoutServer() };
+  if (spawnSync('python3', ['-c', 'import subagent_ls'], { env: bare }).status === 0) {
+    throw new Error('the bundled server cannot be tested: python3 on PATH already has subagent_ls');
+  }
+  await phase('offline', { env: bare, machineSettings: {} }, withBundledServer);
+}
+
+async function online() {
   await phase(
     'configured',
     { env, machineSettings: { 'subagents.server.path': resolve(options.server) } },
@@ -435,6 +485,10 @@ try {
     throw new Error('the Install button cannot be tested: python3 on PATH already has subagent_ls');
   }
   await phase('bare', { env: bare, machineSettings: {} }, withoutServer);
+}
+
+try {
+  await (options.offline ? offline() : online());
 } catch (error) {
   failed += 1;
   console.log(`e2e: FAILED - ${error.stack ?? error}`);

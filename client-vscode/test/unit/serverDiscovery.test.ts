@@ -17,6 +17,8 @@ function inputs(overrides: Partial<DiscoveryInputs> = {}, executables: string[] 
     isExecutable: async (file) => executables.includes(file),
     pythonInterpreter: async () => undefined,
     canImportServer: async () => false,
+    importStrategy: 'fromEnvironment',
+    bundledServer: async () => undefined,
     ...overrides,
   };
 }
@@ -98,6 +100,54 @@ describe('discoverServer', () => {
     assert.ok(result.found);
     assert.equal(result.server.command, '/storage/venv/bin/subagent-ls');
     assert.equal(result.server.origin, 'the private installation');
+  });
+
+  const BUNDLED = { command: 'python3', args: ['-I', '-c', 'boot', 'serve'], origin: 'bundled' };
+
+  it('then starts the bundled server, before the private installation', async () => {
+    const result = await discoverServer(
+      inputs({ bundledServer: async () => BUNDLED }, ['/storage/venv/bin/subagent-ls']),
+    );
+    assert.deepEqual(result, { found: true, server: BUNDLED });
+  });
+
+  it('prefers a server in the environment to the bundled one by default', async () => {
+    const result = await discoverServer(inputs({ bundledServer: async () => BUNDLED }, ['/usr/bin/subagent-ls']));
+    assert.ok(result.found);
+    assert.equal(result.server.origin, 'PATH');
+  });
+
+  it('starts the bundled server first with importStrategy useBundled', async () => {
+    const asked: string[] = [];
+    const result = await discoverServer(
+      inputs(
+        {
+          importStrategy: 'useBundled',
+          bundledServer: async () => BUNDLED,
+          canImportServer: async (python) => {
+            asked.push(python);
+            return true;
+          },
+        },
+        ['/usr/bin/subagent-ls'],
+      ),
+    );
+    assert.deepEqual(result, { found: true, server: BUNDLED });
+    assert.deepEqual(asked, []);
+  });
+
+  it('looks in the environment with useBundled when the extension carries no server', async () => {
+    const result = await discoverServer(inputs({ importStrategy: 'useBundled' }, ['/usr/bin/subagent-ls']));
+    assert.ok(result.found);
+    assert.equal(result.server.origin, 'PATH');
+  });
+
+  it('says why the bundled server cannot start when nothing else is found', async () => {
+    const why = 'The bundled server needs CPython 3.11–3.13; found python3 (cpython 3.10).';
+    const result = await discoverServer(inputs({ bundledServer: async () => why }));
+    assert.ok(!result.found);
+    assert.ok(result.message.endsWith(` ${why}`), result.message);
+    assert.ok(result.installable);
   });
 
   it('offers an install when nothing is found', async () => {
