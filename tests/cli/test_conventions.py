@@ -25,7 +25,11 @@ PINS = json.loads((Path(__file__).parents[1] / "harness" / "pins.json").read_tex
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    folder = tmp_path / ".agents" / "agents"
+    return write_project(tmp_path)
+
+
+def write_project(root: Path) -> Path:
+    folder = root / ".agents" / "agents"
     folder.mkdir(parents=True)
     # yaml-syntax (error, safe fix) and not loaded
     (folder / "broken.md").write_text(
@@ -37,7 +41,7 @@ def project(tmp_path: Path) -> Path:
     (folder / "meta.md").write_text(
         f"---\nname: meta\ndescription: {DESCRIPTION}\nmetadata:\n  version: 2.0\n---\nB\n"
     )
-    return tmp_path
+    return root
 
 
 def on_terminal(*args: str, cwd: Path, env: dict[str, str], stdin_tty: bool = False) -> str:
@@ -359,3 +363,15 @@ def test_diff_shows_what_fix_would_change_and_writes_nothing(project):
     clean = run_cli("check", "--diff", cwd=project)
     assert (clean.code, clean.out) == (0, "")
     assert clean.err == "Would fix 0 finding(s) in 0 file(s).\n"
+
+
+def test_show_fixes_lists_each_fix_and_no_show_fixes_only_counts_them(tmp_path):
+    shown = run_cli("check", "--fix", "--show-fixes", cwd=write_project(tmp_path / "shown"))
+    fixed = [line for line in shown.out.splitlines() if ": fixed " in line]
+    assert sorted(fixed) == [
+        ".agents/agents/broken.md:3:36: fixed yaml-syntax",
+        ".agents/agents/meta.md:5:12: fixed metadata-value",
+    ]
+    counted = run_cli("check", "--fix", "--no-show-fixes", cwd=write_project(tmp_path / "counted"))
+    assert ": fixed " not in counted.out and ", 2 fixed" in counted.out
+    assert counted.code == shown.code == 1  # name-mismatch is left: its fix is unsafe

@@ -106,6 +106,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="with --fix, also apply the unsafe fixes (renamed keys, changed names, guesses)",
     )
     parser.add_argument(
+        "--show-fixes",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="list each fix applied, one line per fix (text; the default); --no-show-fixes "
+        "leaves only their count in the summary",
+    )
+    parser.add_argument(
         "--fix-through-links",
         action="store_true",
         help="with --fix, also write files that links lead to outside the paths given",
@@ -265,7 +272,7 @@ def _render(args: argparse.Namespace, reports: list[FileReport], stream: TextIO)
         style = Style(wants_colour(stream, choice=args.color))
         if args.statistics:
             return render_statistics_text(reports, style)
-        return render_text(reports, style, quiet=args.quiet)
+        return render_text(reports, style, quiet=args.quiet, show_fixes=args.show_fixes)
     if args.statistics:
         return render_statistics_json(reports)
     return RENDERERS[args.format](reports)

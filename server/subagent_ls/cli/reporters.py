@@ -219,13 +219,16 @@ def _summary_line(reports: list[FileReport], style: Style) -> str:
     return style(line, "bold")
 
 
-def render_text(reports: list[FileReport], style: Style = PLAIN, quiet: bool = False) -> str:
-    """One line per fix, fix left out and finding, each finding with its severity and fix mark;
-    a line for each file its harness will not load; then the summary (left out when ``quiet``)."""
+def render_text(
+    reports: list[FileReport], style: Style = PLAIN, quiet: bool = False, show_fixes: bool = True
+) -> str:
+    """One line per fix (unless not ``show_fixes``), fix left out and finding, each finding with
+    its severity and fix mark; a line for each file its harness will not load; then the summary
+    (left out when ``quiet``)."""
     out = []
     for report in reports:
         path = style(visible(report.path), "bold")
-        for code, place in report.fixed:
+        for code, place in report.fixed if show_fixes else ():
             out.append(f"{path}:{place.line}:{place.column}: {style('fixed', 'green')} {code}")
         for code, place, reason in report.not_fixed:
             out.append(f"{path}:{place.line}:{place.column}: not fixed {code}: {visible(reason)}")
