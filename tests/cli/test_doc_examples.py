@@ -4,6 +4,7 @@ shows when run there, and each list of harness profiles in the docs names every 
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from cli_helpers import run_cli
 
 from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.workspace.config import load_config
 
 REPO = Path(__file__).resolve().parents[2]
 CLI_PAGE = REPO / "docs" / "cli.md"
@@ -81,3 +83,38 @@ def test_the_targets_example_prints_what_the_page_shows(tmp_path):
     )
     run = run_cli("check", cwd=tmp_path, env={"HOME": str(tmp_path), "NO_COLOR": "1"})
     assert run.out == shown[1]
+
+
+def test_the_catalog_json_example_is_what_the_command_prints(tmp_path):
+    """docs/catalog.md's JSON: the two ``code-reviewer.md`` of examples/layered laid out as the
+    page says, with the page's ``/home/me`` standing for the home; every key it has is in its
+    key tables."""
+    page = (REPO / "docs" / "catalog.md").read_text("utf-8")
+    shown = re.search(r"indented here:\n\n```json\n(.*?)```", page, re.DOTALL)
+    assert shown is not None
+    home, layered = tmp_path / "home", REPO / "examples" / "layered"
+    for source, target in ((layered / "home", home), (layered / "project", home / "project")):
+        (target / ".agents" / "agents").mkdir(parents=True)
+        name = ".agents/agents/code-reviewer.md"
+        (target / name).write_bytes((source / name).read_bytes())
+    run = run_cli("catalog", "--format", "json", "--home", str(home), cwd=home / "project")
+    assert run.code == 0, run.err
+    assert json.loads(run.out.replace(str(home), "/home/me")) == json.loads(shown[1])
+    keys = set(re.findall(r"^\| `(\w+)`(?:, `(\w+)`)? \|", page, re.MULTILINE))
+    tabled = {key for pair in keys for key in pair if key}
+    catalog = json.loads(shown[1])
+    assert set(catalog) | set(catalog["entries"][0]) <= tabled
+
+
+@pytest.mark.parametrize(
+    "block",
+    re.findall(r"```toml\n(.*?)```", (REPO / "docs" / "configuration.md").read_text("utf-8"), re.S),
+)
+def test_each_settings_example_of_the_configuration_page_loads_without_a_message(block, tmp_path):
+    """As ``.subagent-ls.toml``, or as ``pyproject.toml`` when it is written for one; through
+    ``check --show-files``, which says every settings message on stderr."""
+    name = "pyproject.toml" if "[tool.subagent-ls" in block else ".subagent-ls.toml"
+    (tmp_path / name).write_text(block, encoding="utf-8")
+    run = run_cli("check", "--show-files", cwd=tmp_path, env={"HOME": str(tmp_path)})
+    assert (run.code, run.err) == (0, "")
+    assert load_config(tmp_path / name)[1] == []
