@@ -76,7 +76,9 @@ def test_same_folder_duplicate_is_an_error_naming_the_winner(tmp_path, layout):
         for d in f["diagnostics"]
         if d["code"] == "duplicate-name"
     ]
-    assert len(messages) == 2 and all("the first found" in m for m in messages)
+    # the file's own harness names the winner: Claude Code takes the last in path order
+    assert len(messages) == 2 and all("Claude Code takes" in m for m in messages)
+    assert sum("takes this one, the last found" in m for m in messages) == 1
     assert run.code == 1
 
 

@@ -6,6 +6,7 @@ harness's loader does with the file (the oracle matrix proves the same against t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,44 @@ def test_the_targets_setting_counts_a_harness_once_and_empty_means_the_own_diale
     (entry,) = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md").json["files"]
     assert [h["id"] for h in entry["harnesses"]] == ["claude-code"]
     assert not any(d.get("data", {}).get("targets") for d in entry["diagnostics"])
+
+
+TWIN = "---\nname: twin\ndescription: Reviews code. Use when a change is ready to review.\n---\nB\n"
+
+
+@pytest.mark.parametrize(
+    ("folder", "said"),
+    [
+        (".opencode/agent", "OpenCode takes this one, the last found"),
+        (".gemini/agents", "Gemini CLI takes this one, the first found"),
+        (".claude/agents", "Claude Code takes this one, the last found"),
+    ],
+)
+def test_two_agents_of_one_name_clash_in_their_own_harness_whatever_harness_is_chosen(
+    tmp_path, folder, said
+):
+    """As the harness's catalog says (``catalog --harness H``), once per file even where several
+    catalogs read the folder (the base format and Copilot CLI read `.claude/agents/` too)."""
+    (tmp_path / ".git").mkdir()
+    for name in ("a", "b"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / f"{name}.md").write_text(TWIN)
+    run = check(tmp_path, "--format", "json")
+    found = {
+        entry["path"]: [d for d in entry["diagnostics"] if d["code"] == "duplicate-name"]
+        for entry in json.loads(run.out)["files"]
+    }
+    assert run.code == 1
+    assert [len(found[f"{folder}/{name}.md"]) for name in ("a", "b")] == [1, 1]
+    winners = [path for path, ds in found.items() if said in ds[0]["message"]]
+    assert len(winners) == 1 and all(d[0]["severity"] == 1 for d in found.values())
+
+
+def test_copilot_offers_both_agents_of_one_name_so_they_do_not_clash(tmp_path):
+    (tmp_path / ".git").mkdir()
+    for name in ("a", "b"):
+        (tmp_path / ".github/agents").mkdir(parents=True, exist_ok=True)
+        (tmp_path / ".github/agents" / f"{name}.md").write_text(TWIN)
+    run = check(tmp_path, "--format", "json")
+    codes = [d["code"] for entry in json.loads(run.out)["files"] for d in entry["diagnostics"]]
+    assert "duplicate-name" not in codes and run.code == 0

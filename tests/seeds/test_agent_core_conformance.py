@@ -362,3 +362,26 @@ def test_silent_no_synced_agents_folder(tmp_path):
     result = catalog(place, "agent-core")
     assert not named(result, "other")
     assert [s["id"] for s in result["sources"]] == ["builtin", "synced-claude"]
+
+
+def test_silent_no_body_length_limit(tmp_path):
+    """The document sets no length for the body (500 lines is the base format's sentence)."""
+    place = Place(tmp_path)
+    body = "".join(f"Step {n}.\n" for n in range(900))
+    entry = checked(place, core_file(place, f"id: finder\n{DESCRIPTION}", body=body))
+    assert entry["harness"]["loads"] and entry["diagnostics"] == []
+
+
+def test_prose_that_opens_with_a_rule_is_a_plain_file(tmp_path):
+    """l.69-74: a file is an agent only when its frontmatter declares an id or name; prose
+    beside a definition is indexed as a plain file. A `---` rule that closes nothing opens no
+    frontmatter: the file is prose, not a broken definition."""
+    place = Place(tmp_path)
+    path = place.root / ".claude/agents/notes.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("---\n\nNotes on how the reviewers work together.\n\nMore notes.\n")
+    entry = checked(place, path)
+    verdict = {h["id"]: h for h in entry["harnesses"]}["agent-core"]
+    assert verdict["outcome"] == "ignored" and "prose" in verdict["reason"], verdict
+    mine = [d for d in entry["diagnostics"] if d["message"].startswith("agent-core")]
+    assert all(d["severity"] >= INFO for d in mine), mine

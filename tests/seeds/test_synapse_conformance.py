@@ -574,11 +574,13 @@ def test_s06_project_overrides_user(tmp_path):
     assert winner["shadows"] == [{"source": "user", "uri": theirs.as_uri()}]
 
 
-def test_s07_the_body_is_required_but_an_empty_one_is_a_warning(tmp_path):
+def test_s07_the_body_is_required_so_a_file_without_one_is_skipped(tmp_path):
+    """The field table marks the body (正文) 必填, as name and description: a file without it is
+    skipped, as a file that fails to parse is (跳过并记录 warning)."""
     report = check_one(tmp_path, named("x"), body="")
     ((severity, message),) = findings(report, "body-empty")
-    assert severity == WARNING and "only what Synapse adds" in message
-    assert report["harness"]["loads"] is True
+    assert severity == ERROR and "required" in message
+    assert report["harness"]["loads"] is False and report["harness"]["outcome"] == "ignored"
 
 
 def test_s09_a_user_seed_file_overrides_its_builtin(tmp_path):

@@ -1,6 +1,7 @@
 """Choosing the dialect a file is read in: the command line, then a glob setting, then the
 source of the chosen harness that lists the file (where it reads the file otherwise than its
-folder says), then the folder the file is in, then a harness's plugin that lists it, then the
+folder says), then the folder the file is in, then a harness's plugin that lists it, then a
+folder of a dialect above the file's own that is not read recursively, then the
 ``.agent.md`` suffix, then the evidence of the file and its surroundings (``evidence``), then the
 base format. The reason is kept for the user."""
 
@@ -50,6 +51,27 @@ def dialect_by_folder(path: str) -> DialectChoice | None:
     return None
 
 
+def dialect_below_folder(path: str) -> DialectChoice | None:
+    """The dialect of a folder that is not read recursively and lies above the file's own
+    folder (``.gemini/agents/sub/x.md``): the harness the file is written for, which does not
+    read it there."""
+    parents = parent_segments(path)
+    for dialect in DIALECTS.values():
+        for folder in dialect.folders:
+            size = len(folder.segments)
+            if not folder.recursive and any(
+                parents[start : start + size] == folder.segments
+                for start in range(len(parents) - size)
+            ):
+                return DialectChoice(dialect, f"below the folder `{'/'.join(folder.segments)}/`")
+    return None
+
+
+def written_for_folder(path: str) -> DialectChoice | None:
+    """The dialect whose folder holds the file, or lies above it (see the two above)."""
+    return dialect_by_folder(path) or dialect_below_folder(path)
+
+
 @lru_cache(maxsize=256)
 def _sources(
     harness: str, roots: tuple[str, ...], extra_dirs: tuple[str, ...], process: tuple[object, ...]
@@ -66,6 +88,19 @@ def _sources(
 def process_key() -> tuple[object, ...]:
     """What the sources depend on in this process: HOME and the variables they read."""
     return (os.path.expanduser("~"), *(os.environ.get(name) for name in SOURCE_VARIABLES))
+
+
+def folder_sources(
+    harness: str,
+    settings: Settings,
+    roots: Iterable[str | Path] | None = None,
+    process: tuple[object, ...] | None = None,
+) -> tuple[Source, ...]:
+    """The folders ``harness`` reads (its sources but plugins and built-ins), most specific
+    first; ``roots`` and ``process`` as for ``folder_source_holding``."""
+    folders = tuple(str(root) for root in roots) if roots else (os.getcwd(),)
+    found = _sources(harness, folders, tuple(settings.extra_dirs), process or process_key())
+    return tuple(s for s in found if s.path is not None and s.level != "plugin")
 
 
 def folder_source_holding(
@@ -149,6 +184,9 @@ def choose_dialect(
     by_plugin = dialect_by_plugin(doc.path)
     if by_plugin is not None:
         return by_plugin
+    below = dialect_below_folder(doc.path)
+    if below is not None:
+        return below
     if posix(doc.path).endswith(".agent.md"):
         return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
     judged = judge(doc, collection)

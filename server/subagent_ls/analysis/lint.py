@@ -5,6 +5,7 @@ in one "more findings" finding per rule; the fixes of those left out are kept fo
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 
@@ -14,6 +15,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
@@ -30,7 +32,11 @@ def _suppression() -> re.Pattern[str]:
     return re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
 
 
-def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult:
+def lint(
+    doc: AgentDocument, dialect: Dialect, settings: Settings, unread: str | None = None
+) -> LintResult:
+    """The findings and the verdict of ``doc`` in ``dialect``; ``unread``: why the dialect's
+    harness does not read the file where it lies (the verdict is then ``ignored``)."""
     ctx = LintContext(doc, dialect, settings)
     for run in CHECKS["document"]:
         run(ctx)
@@ -43,6 +49,9 @@ def lint(doc: AgentDocument, dialect: Dialect, settings: Settings) -> LintResult
         for run in CHECKS["body"]:
             run(ctx)
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
+    if unread is not None and verdict.loads:
+        dot = os.path.basename(doc.path).startswith(".")  # a name that switches a file off
+        verdict = Verdict(False, None, unread, "ignored", verdict.harness, deliberate=dot)
     apply_verdict(ctx, verdict)
     if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:
         ctx.findings += findings_after_repair(doc, dialect, settings)

@@ -20,6 +20,9 @@ class Target(NamedTuple):
     label: str
     dialect: str
     reason: str
+    unread: str | None = None
+    """Why the harness does not read the file where it lies, though the file is written for it
+    (its folder is one of the harness's, at a place or under a name the harness skips)."""
 
     @property
     def reads_as(self) -> Dialect:

@@ -24,7 +24,9 @@ from pathlib import Path
 from subagent_ls.analysis.dialect_choice import (
     DialectChoice,
     folder_source_holding,
+    folder_sources,
     process_key,
+    written_for_folder,
 )
 from subagent_ls.analysis.lint import lint
 from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
@@ -123,9 +125,43 @@ def _targets(
         found[harness] = Target(harness, label_of(harness), dialect, reason)
     mine = HARNESS_OF[own]
     if mine not in found and not named:
-        found[mine] = Target(mine, label_of(mine), own, own_reason)
+        written_for = written_for_folder(path)
+        unread = None
+        if written_for is not None and written_for.dialect.id == own:
+            unread = _why_unread(mine, path, settings, projects, process)
+        found[mine] = Target(mine, label_of(mine), own, own_reason, unread)
     first = [found.pop(mine)] if mine in found else []
     return (*first, *found.values())
+
+
+def _why_unread(
+    harness: str,
+    path: str,
+    settings: Settings,
+    projects: tuple[Path, ...],
+    process: tuple[object, ...],
+) -> str:
+    """Why ``harness`` does not read the file at ``path``, which lies in (or below) one of its
+    dialect's folders: its name, a subfolder of a folder it reads, or a folder it does not read
+    at that level."""
+
+    def source_of(candidate: str) -> Source | None:
+        return folder_source_holding(harness, candidate, settings, projects, process)
+
+    folder, name = os.path.split(path)
+    if source_of(os.path.join(folder, "x.md")) is not None:
+        if name.startswith("."):
+            return "it does not read files whose names start with `.`"
+        return "it reads only files whose names end in `.md` (in lower case)"
+    up = folder
+    for _ in range(8):
+        up = os.path.dirname(up)
+        source = source_of(os.path.join(up, "x.md"))
+        if source is not None:
+            return f"it reads the {source.label} folder but not its subfolders"
+    read = folder_sources(harness, settings, projects, process)
+    where = ", ".join(dict.fromkeys(source.label for source in read)) or "no folder"
+    return f"it does not read this folder; it reads {where}"
 
 
 def finding_key(finding: Finding) -> tuple[str, int, int]:
@@ -153,7 +189,7 @@ def lint_for_targets(
     """The file's findings in its own dialect, then the errors only other targets have, and
     every target's verdict (the file's own first)."""
     targets = find_targets(doc.path, choice, settings, roots)
-    own = lint(doc, choice.dialect, settings)
+    own = lint(doc, choice.dialect, settings, targets[0].unread if targets else None)
     by_dialect = {choice.dialect.id: own}
     verdicts = []
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}

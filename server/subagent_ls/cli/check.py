@@ -23,7 +23,7 @@ from subagent_ls.cli.streams import discard_stdout
 from subagent_ls.cli.style import Style, wants_colour
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
-from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.workspace.config import find_config, load_config
@@ -252,15 +252,27 @@ def environment(
 
 
 def _with_cross_file_findings(reports: list[FileReport], settings: Settings) -> list[FileReport]:
-    """``duplicate-name``, ``shadowed`` and ``overrides`` added to the reports they concern."""
-    from subagent_ls.harnesses.registry import PROFILES
-
-    profile = PROFILES[settings.harness]
-    if len(reports) < 2 and not profile.builtins:
+    """``duplicate-name``, ``shadowed`` and ``overrides`` added to the reports they concern,
+    from the catalogs of the chosen harness and of each file's targets."""
+    harnesses = _cross_file_harnesses(reports, settings)
+    if not harnesses:
         return reports  # no other definition to compete with
-    from subagent_ls.workspace.catalog.crosscheck import with_cross_file_findings
+    from subagent_ls.workspace.catalog.crosscheck import with_every_catalogs_findings
 
-    return with_cross_file_findings(reports, profile, environment(settings), settings)
+    return with_every_catalogs_findings(reports, harnesses, environment(settings), settings)
+
+
+def _cross_file_harnesses(reports: list[FileReport], settings: Settings) -> list[str]:
+    """The harnesses whose catalogs can give the checked files cross-file findings: the chosen
+    one, and every target of a file held with another file, or where built-ins compete."""
+    counts: dict[str, int] = {}
+    for report in reports:
+        for target in report.harnesses:
+            counts[target.target.harness] = counts.get(target.target.harness, 0) + 1
+    chosen = settings.harness
+    wanted = {chosen} if len(reports) > 1 or PROFILES[chosen].builtins else set()
+    wanted |= {h for h, n in counts.items() if n > 1 or PROFILES[h].builtins}
+    return [harness for harness in PROFILES if harness in wanted]
 
 
 def _errors(findings: tuple[LocatedFinding, ...]) -> tuple[LocatedFinding, ...]:

@@ -86,9 +86,7 @@ TOOL_DOCS = {
     "delegate": "Spawns a child agent runtime with its own complete agentic loop.",
 }
 
-UNREADABLE = frozenset(
-    {"file-unreadable", "frontmatter-unclosed", "yaml-syntax", "frontmatter-not-mapping"}
-)
+UNREADABLE = frozenset({"file-unreadable", "yaml-syntax", "frontmatter-not-mapping"})
 """Findings that leave agent-core no frontmatter to read a declaration from."""
 
 _named = field_name("id", "name")
@@ -103,6 +101,12 @@ def agent_core_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
             f"indexes it as a plain file: {first.message}"
         )
         return Verdict(False, None, reason, "ignored", HARNESS, first.span)
+    if doc.layout.opening is not None and doc.layout.closing is None:
+        reason = (
+            "its first `---` closes nothing, so it is prose, not a frontmatter: it declares no "
+            "`id` or `name` and agent-core indexes it as a plain file"
+        )
+        return Verdict(False, None, reason, "ignored", HARNESS, deliberate=True)
     name = _named(doc)
     if name is None:
         reason = (
@@ -144,7 +148,9 @@ DIALECT = Dialect(
         "duplicate-key": Severity.WARNING,
         "harness-skip": Severity.HINT,
         "frontmatter-missing": None,
+        "frontmatter-unclosed": None,
         "description-vague": None,
+        "body-length": None,
     },
     verdict=agent_core_verdict,
 )

@@ -1,14 +1,16 @@
 """Where Claude Code 2.1.332 reads definitions, in precedence order, and what it ships built in:
 its plugins (``--plugin-dir`` folders, which the ``extraDirs`` setting stands for, and
 ``CLAUDE_CODE_PLUGIN_DIRS``; the plugins found in the project; the plugins the user's settings
-enable), ``~/.claude/agents`` and every ``.claude/agents`` from the project folder up to the
-git root (or the home folder), the closest the most specific; within one folder the last file
-in path order wins. ``T8`` fills one map group by group: built-in < plugin < user < project."""
+enable), ``~/.claude/agents`` (``$CLAUDE_CONFIG_DIR/agents`` when that is set) and every
+``.claude/agents`` from the project folder up to the git root (or the home folder), the closest
+the most specific; within one folder the last file in path order wins. ``T8`` fills one map
+group by group: built-in < plugin < user < project."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home, config_label
 from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plugin_dir_plugins
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
@@ -66,11 +68,11 @@ def claude_code_sources(env: Environment) -> list[Source]:
     sources = [
         folder_source(
             "user",
-            "user ~/.claude/agents",
+            f"user {config_label(env, 'agents')}",
             "user",
             2,
             "claude-code",
-            env.home / ".claude/agents",
+            config_home(env) / "agents",
             True,
         )
     ]
@@ -109,6 +111,6 @@ PROFILE = Profile(
     claude_code_sources,
     same_source="last",
     path_order=True,
-    variables=(PLUGIN_DIRS,),
+    variables=(PLUGIN_DIRS, CONFIG_DIR),
     plugin_source=claude_plugin_source,
 )

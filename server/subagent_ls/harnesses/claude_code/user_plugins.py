@@ -1,7 +1,8 @@
 """The plugins Claude Code 2.1.332 loads from the user's setup: each id ``plugin@marketplace``
 that ``enabledPlugins`` switches on (``true`` or a list; ``.claude/settings.local.json`` over
 ``.claude/settings.json`` over ``~/.claude/settings.json``, ``Z1t``) whose marketplace is
-known, in ``~/.claude/plugins/known_marketplaces.json`` or declared in the user settings'
+known, in ``~/.claude/plugins/known_marketplaces.json`` (``~/.claude`` is the user folder,
+``config_home``) or declared in the user settings'
 ``extraKnownMarketplaces``. A plugin of a ``directory`` marketplace is read in place, from the
 folder its entry's ``source`` names (``ylt``); any other is read from the copy
 ``installed_plugins.json`` records (``installPath``), when that exists.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 
+from subagent_ls.harnesses.claude_code.config_home import config_home
 from subagent_ls.harnesses.claude_code.marketplace import marketplace_plugins
 from subagent_ls.harnesses.claude_code.plugins import Plugin, folder_plugin
 from subagent_ls.harnesses.common.manifest_json import read_json
@@ -35,7 +37,7 @@ def _object(path: str, *keys: str) -> dict:
 
 def enabled_ids(env: Environment) -> list[tuple[str, str]]:
     """The (plugin, marketplace) pairs the settings switch on, in the order they are named."""
-    files = [str(env.home / ".claude/settings.json")]
+    files = [str(config_home(env) / "settings.json")]
     for root in env.roots:
         files += [str(root / ".claude/settings.json"), str(root / ".claude/settings.local.json")]
     merged: dict[str, object] = {}
@@ -59,9 +61,9 @@ def _in_place(source: object, location: object) -> str | None:
 
 def user_plugins(env: Environment) -> list[Plugin]:
     """The plugins the user's settings enable, where Claude Code would find them."""
-    plugins_home = env.home / ".claude/plugins"
+    plugins_home = config_home(env) / "plugins"
     known = _object(str(plugins_home / "known_marketplaces.json"))
-    declared = _object(str(env.home / ".claude/settings.json"), "extraKnownMarketplaces")
+    declared = _object(str(config_home(env) / "settings.json"), "extraKnownMarketplaces")
     installed = _object(str(plugins_home / "installed_plugins.json"), "plugins")
     found = []
     for plugin, market in enabled_ids(env):

@@ -1,9 +1,9 @@
 """The Synapse dialect (``.synapse/agents/``), as its document (in Chinese) describes it: `name`,
-`description` and the body are required; `tools` absent or null inherits the main agent's
-default tools, ``[]`` keeps the framework's tools (legacy), a list is the final strict
-whitelist; some tools are always excluded and ``disallowed_tools`` wins over ``tools``; a file
-that fails to parse is skipped with a warning; ``enabled: false`` and an ``ownership`` other
-than ``task`` are not compiled.
+`description` and the body are required (a file without one is skipped); `tools` absent or
+null inherits the main agent's default tools, ``[]`` keeps the framework's tools (legacy), a
+list is the final strict whitelist; some tools are always excluded and ``disallowed_tools``
+wins over ``tools``; a file that fails to parse is skipped with a warning; ``enabled: false``
+and an ``ownership`` other than ``task`` are not compiled.
 
 The document gives no types, lengths or name characters. A value outside what it lists is a
 warning (it does not say what Synapse does with one), except ``reasoning_effort``, which it
@@ -237,9 +237,8 @@ DIALECT = Dialect(
         "list them."
     ),
     conventions_of="the Harness Subagents format",
-    body_empty_effect="The body is empty: it is the subagent's system prompt, so the subagent "
-    "gets no instructions of its own, only what Synapse adds to every subagent (the file-tool "
-    "path rules, the shared environment and the project's AGENTS.md).",
+    body_empty_effect="The body is empty: Synapse's document marks the body (正文) required, as "
+    "the subagent's system prompt, so Synapse skips the file.",
     key_notes={
         "disallowedTools": "Synapse's denylist is `disallowed_tools`; its document does not "
         "say what Synapse does with `disallowedTools`, so do not count on it to deny a tool.",
@@ -252,6 +251,7 @@ DIALECT = Dialect(
         "name-hyphen": Severity.HINT,
         "description-length": Severity.WARNING,
         "body-length": Severity.HINT,
+        "body-empty": Severity.ERROR,
         "duplicate-key": Severity.WARNING,
         "frontmatter-fence": Severity.HINT,
         "tools-empty": Severity.INFO,

@@ -1,11 +1,13 @@
 """Where Synapse reads definitions, as its document says: user < (the executable's folder, whose
 path the document does not give) < project < ``AGENT_CUSTOM_AGENTS_DIRS`` < ``extraDirs``; its
-built-ins, and the names it removes after merging."""
+built-ins, and the names it removes after merging. Of two files of one name in one folder the
+later overrides the earlier ("后出现的定义覆盖同名的先出现定义"): a note, not an error."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Profile
 from subagent_ls.harnesses.sources import Source, folder_source, json_list, per_root, switched_on
@@ -50,6 +52,7 @@ PROFILE = Profile(
     BUILTINS,
     synapse_sources,
     same_source="last",
+    duplicate_severity=Severity.INFO,
     removes=synapse_removes,
     variables=(
         "AGENT_CUSTOM_AGENTS_DIRS",

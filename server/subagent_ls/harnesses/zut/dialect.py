@@ -211,6 +211,8 @@ DIALECT = Dialect(
     severity={
         **NAME_IS_FREE,
         "description-length": None,
+        "description-vague": None,  # its own example says `Read-only code reviewer`
+        "body-length": None,  # 500 lines is the base format's sentence only
         "duplicate-key": Severity.WARNING,
     },
     verdict=zut_verdict,

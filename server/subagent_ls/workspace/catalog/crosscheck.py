@@ -1,6 +1,14 @@
 """Cross-file rules for ``check``: the checked files that lie in the profile's sources are
 placed in a catalog (from what ``check`` already found, nothing is read again), and each gets
-its ``duplicate-name``, ``shadowed`` and ``overrides`` findings."""
+its ``duplicate-name``, ``shadowed`` and ``overrides`` findings.
+
+A file gets them from the catalog of the chosen harness (the ``harness`` setting) and from the
+catalog of each of its targets: two OpenCode agents of one name clash in OpenCode's catalog
+whatever harness is chosen. A finding that another catalog already gave the file (the same code
+about the same other files) is given once, by the first: the file's own harness, then the
+chosen one, then the other targets. A target that only the folder makes one (the ``targets``
+setting is unset), other than the file's own harness and the chosen one, reports a clash as a
+warning at most: the file's own harness decides whether a check fails."""
 
 from __future__ import annotations
 
@@ -8,10 +16,11 @@ import os
 from pathlib import Path
 
 from subagent_ls.analysis.lint import silenced
+from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
-from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 from subagent_ls.harnesses.sources import Source
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.catalog.scan import builtin_entries
@@ -64,28 +73,59 @@ def _located(finding: CrossFinding, severity_override) -> LocatedFinding:
     return LocatedFinding(finding.code, severity_override, finding.message, place, None, related)
 
 
-def with_cross_file_findings(
+def _cross_findings(
     reports: list[FileReport], profile: Profile, env: Environment, settings: Settings
-) -> list[FileReport]:
-    entries = _entries(profile, env, reports)
-    extra: dict[int, list[LocatedFinding]] = {}
-    for finding in resolve(profile, entries):
+) -> list[tuple[FileReport, LocatedFinding]]:
+    """Each cross-file finding of the profile's catalog, with the report it belongs to."""
+    found = []
+    for finding in resolve(profile, _entries(profile, env, reports)):
         report = finding.entry.anchor
         if report is None or silenced(finding.code, report.suppressed, settings):
             continue
         severity = settings.rules.get(finding.code, finding.severity)
-        if severity is None:
-            continue
-        extra.setdefault(id(report), []).append(_located(finding, severity))
-    if not extra:
-        return reports
-    return [
-        r._replace(findings=tuple(sorted((*r.findings, *extra[id(r)]), key=_order)))
-        if id(r) in extra
-        else r
-        for r in reports
-    ]
+        if severity is not None:
+            found.append((report, _located(finding, severity)))
+    return found
 
 
 def _order(finding: LocatedFinding) -> tuple[int, int, str]:
     return finding.place.start_line, finding.place.start_character, finding.code
+
+
+def with_every_catalogs_findings(
+    reports: list[FileReport], harnesses: list[str], env: Environment, settings: Settings
+) -> list[FileReport]:
+    """The reports with the cross-file findings of each harness's catalog (see the module)."""
+    found: dict[int, list[tuple[str, LocatedFinding]]] = {id(r): [] for r in reports}
+    for harness in harnesses:
+        held = [r for r in reports if harness == settings.harness or _targets(r, harness)]
+        profile = PROFILES[harness]
+        if len(held) < 2 and not profile.builtins:
+            continue
+        for report, finding in _cross_findings(held, profile, env, settings):
+            found[id(report)].append((harness, finding))
+    return [_with_findings(r, found[id(r)], settings) if found[id(r)] else r for r in reports]
+
+
+def _with_findings(
+    report: FileReport, found: list[tuple[str, LocatedFinding]], settings: Settings
+) -> FileReport:
+    """The report with its cross-file findings, each clash once: the own harness's first."""
+    own = report.harnesses[0].target.harness if report.harnesses else None
+    first = {own: 0, settings.harness: 1}
+    seen: set[tuple[str, frozenset[str]]] = set()
+    added = []
+    for harness, finding in sorted(found, key=lambda item: first.get(item[0], 2)):
+        key = (finding.code, frozenset(place.path for place in finding.related))
+        if key in seen:
+            continue
+        seen.add(key)
+        capped = settings.targets is None and harness not in first
+        if capped and finding.severity is Severity.ERROR:
+            finding = finding._replace(severity=Severity.WARNING)
+        added.append(finding)
+    return report._replace(findings=tuple(sorted((*report.findings, *added), key=_order)))
+
+
+def _targets(report: FileReport, harness: str) -> bool:
+    return any(target.target.harness == harness for target in report.harnesses)

@@ -159,6 +159,19 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
         winner.shadows.append(other)
         if other in top:
             continue
+        if profile.builtin_collision == "builtin-wins" and winner.source.level == "builtin":
+            findings.append(
+                CrossFinding(
+                    other,
+                    DUPLICATE_NAME,
+                    Severity.WARNING,
+                    f"`{other.name}` is the name of a built-in agent of {profile.harness}, which "
+                    "always wins: this definition is ignored (the harness says so on start); "
+                    "rename it to use it.",
+                    [winner],
+                )
+            )
+            continue
         findings.append(
             CrossFinding(
                 other,
