@@ -79,6 +79,7 @@ export class ServerController implements vscode.Disposable {
 
   private async launch(): Promise<void> {
     const settings = vscode.workspace.getConfiguration('subagents');
+    const selected = selectedPythonInterpreter(); // asked once: discovery and the bundled server
     const discovery = await discoverServer({
       configuredPath: settings.get<string>('server.path', ''),
       pathVariable: process.env.PATH,
@@ -86,13 +87,13 @@ export class ServerController implements vscode.Disposable {
       home: os.homedir(),
       privateVenv: this.privateVenv,
       isExecutable,
-      pythonInterpreter: selectedPythonInterpreter,
+      pythonInterpreter: () => selected,
       canImportServer,
       importStrategy: settings.get('server.importStrategy') === 'useBundled' ? 'useBundled' : 'fromEnvironment',
       bundledServer: async () =>
         bundledServer({
           libs: path.join(this.context.extensionPath, 'bundled', 'libs'),
-          pythons: pythonCandidates(await selectedPythonInterpreter(), process.platform),
+          pythons: pythonCandidates(await selected, process.platform),
           probe: probePython,
         }),
     });

@@ -239,3 +239,76 @@ def test_copilot_offers_both_agents_of_one_name_so_they_do_not_clash(tmp_path):
     run = check(tmp_path, "--format", "json")
     codes = [d["code"] for entry in json.loads(run.out)["files"] for d in entry["diagnostics"]]
     assert "duplicate-name" not in codes and run.code == 0
+
+
+@pytest.mark.parametrize(
+    ("where", "harness", "why"),
+    [
+        (".copilot/agents/a.md", "GitHub Copilot", "it does not read this folder; it reads"),
+        ("home/.github/agents/a.md", "GitHub Copilot", "it does not read this folder; it reads"),
+        (".github/agents/.draft.md", "GitHub Copilot", "names start with `.`"),
+        (".claude/agents/a.MD", "Claude Code", "only files whose names end in `.md`"),
+        (".gemini/agents/sub/a.md", "Gemini CLI", "project .gemini/agents folder but not its"),
+    ],
+)
+def test_a_file_its_harness_does_not_read_where_it_lies_is_not_loaded(
+    tmp_path, where, harness, why
+):
+    """The harness of the file's folder does not list it there (its catalog does not either):
+    the verdict is `ignored` with the reason, not `loads`; a leading `.` is a switch-off (info)."""
+    (tmp_path / ".git").mkdir()
+    path = tmp_path / where
+    path.parent.mkdir(parents=True)
+    path.write_text(TWIN)
+    run = check(tmp_path, "--format", "json", str(path))
+    (entry,) = json.loads(run.out)["files"]
+    assert entry["harness"]["outcome"] == "ignored" and not entry["harness"]["loads"], entry
+    (skip,) = [d for d in entry["diagnostics"] if d["code"] == "harness-skip"]
+    assert (
+        skip["message"].startswith(f"{harness} will not load this file: ")
+        and why in skip["message"]
+    )
+    assert skip["severity"] == (3 if path.name.startswith(".") else 1)
+
+
+def test_a_file_the_harness_reads_keeps_its_verdict(tmp_path):
+    """The same layouts where the harness does read the file: `.claude/agents/.x.md` (Claude Code
+    reads such names), `.github/agents/a.md`, `.gemini/agents/a.md`."""
+    (tmp_path / ".git").mkdir()
+    for where in (".claude/agents/.x.md", ".github/agents/a.md", ".gemini/agents/a.md"):
+        path = tmp_path / where
+        path.parent.mkdir(parents=True)
+        path.write_text(TWIN.replace("twin", path.parent.parent.name.strip(".") + "-x"))
+        (entry,) = json.loads(check(tmp_path, "--format", "json", str(path)).out)["files"]
+        assert entry["harness"]["outcome"] == "loads", (where, entry)
+
+
+def test_a_gemini_agent_named_like_a_built_in_is_ignored_with_a_warning(tmp_path):
+    """Gemini CLI registers its built-ins first and keeps the first of a name: a user file named
+    `generalist` is ignored ("Duplicate agent name 'generalist' detected. The later definition
+    will be ignored.", seen in a run of 0.61.0)."""
+    (tmp_path / ".git").mkdir()
+    path = tmp_path / ".gemini/agents/generalist.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(TWIN.replace("twin", "generalist"))
+    (entry,) = json.loads(check(tmp_path, "--format", "json").out)["files"]
+    (clash,) = [d for d in entry["diagnostics"] if d["code"] == "duplicate-name"]
+    assert clash["severity"] == 2 and "built-in agent of Gemini CLI" in clash["message"]
+
+
+def test_claude_config_dir_moves_the_user_folder(tmp_path):
+    """As a run of Claude Code 2.1.332 shows: with CLAUDE_CONFIG_DIR set, its `agents/` is the
+    user level and `~/.claude/agents` is not read."""
+    home = tmp_path / "home"
+    for folder, name in ((home / "alt/agents", "in-alt"), (home / ".claude/agents", "in-dot")):
+        folder.mkdir(parents=True)
+        (folder / f"{name}.md").write_text(TWIN.replace("twin", name))
+    project = tmp_path / "project"
+    project.mkdir()
+    env = {"HOME": str(home), "CLAUDE_CONFIG_DIR": str(home / "alt")}
+    args = ("catalog", "--harness", "claude-code", "--format", "json")
+    moved = json.loads(run_cli(*args, cwd=project, env=env).out)
+    plain = json.loads(run_cli(*args, cwd=project, env={"HOME": str(home)}).out)
+    names = lambda catalog: {e["name"] for e in catalog["entries"] if e["uri"]}  # noqa: E731
+    assert names(moved) == {"in-alt"} and names(plain) == {"in-dot"}
+    assert "user $CLAUDE_CONFIG_DIR/agents" in {s["label"] for s in moved["sources"]}

@@ -981,3 +981,12 @@ def test_every_checkable_statement_has_a_test():
     tests = {int(match.group(1)): test for match, test in found if match}
     assert_table(STATEMENTS, tests, {})
     assert all(s.where.endswith("」") and isinstance(s.checkable, bool) for s in STATEMENTS)
+
+
+def test_two_files_of_one_name_in_one_folder_are_an_override_not_an_error(tmp_path):
+    """§合并与加载流程: the later definition overrides the earlier one of the same name."""
+    here = Place(tmp_path)
+    paths = [agent(project(tmp_path), file, named("twin")) for file in ("a.md", "b.md")]
+    reports = check(here, *paths, harness="synapse")
+    found = [d for r in reports.values() for d in r["diagnostics"] if d["code"] == "duplicate-name"]
+    assert len(found) == 2 and all(d["severity"] == INFO for d in found), found
