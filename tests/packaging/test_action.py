@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from test_release import actionlint
 
 ROOT = Path(__file__).parents[2]
 ACTION = YAML(typ="safe").load((ROOT / "action.yml").read_text(encoding="utf-8"))
-SCRIPTS = Path(os.environ.get("VIRTUAL_ENV", "")) / "bin"
+SCRIPTS = Path(sys.executable).parent
 DESCRIPTION = "Reviews code for defects and reports them. Use when a change is ready."
 BROKEN = f"---\nname: reviewer\ndescription: {DESCRIPTION}\ntools: Read, Grep\n---\nReview.\n"
 WARNED = f"---\nname: meta\ndescription: {DESCRIPTION}\nmetadata:\n  v: 1.0\n---\nReview.\n"
