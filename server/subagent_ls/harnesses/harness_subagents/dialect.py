@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from subagent_ls.core.findings import Severity
 from subagent_ls.core.verdict import format_verdict
 from subagent_ls.harnesses.model import Dialect, FieldSpec, Folder
 
@@ -86,6 +87,17 @@ DIALECT = Dialect(
         "In the base format `tools` is a whitelist of tool names or a boolean: `true` all "
         "tools, `false` none; `[]` means `false`; absent inherits the parent's tools."
     ),
-    severity={"harness-skip": None},
+    key_notes={
+        "model": "the format has no model field: a harness derives the model and effort from "
+        "`complexity`, the description and its own policy; routing configuration for a harness "
+        "that routes across providers belongs in `metadata`.",
+    },
+    body_empty_effect="The body is empty: the harness gives the body to the subagent as its "
+    "system prompt, so this subagent runs with only the task its parent sends.",
+    severity={
+        "harness-skip": None,
+        "body-empty": Severity.INFO,  # the format's own examples are frontmatter only
+        "tools-empty": Severity.INFO,  # the format defines `[]` as `false`: a note for clarity
+    },
     verdict=format_verdict,
 )
