@@ -16,6 +16,8 @@ from subagent_ls.core.findings import Finding
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.common.tools import tool_names
+from subagent_ls.harnesses.mcp import McpServers
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
@@ -33,11 +35,17 @@ def _suppression() -> re.Pattern[str]:
 
 
 def lint(
-    doc: AgentDocument, dialect: Dialect, settings: Settings, unread: str | None = None
+    doc: AgentDocument,
+    dialect: Dialect,
+    settings: Settings,
+    unread: str | None = None,
+    mcp: McpServers | None = None,
 ) -> LintResult:
     """The findings and the verdict of ``doc`` in ``dialect``; ``unread``: why the dialect's
-    harness does not read the file where it lies (the verdict is then ``ignored``)."""
+    harness does not read the file where it lies (the verdict is then ``ignored``); ``mcp``:
+    the MCP servers the harness connects where it runs (its MCP tool names are checked)."""
     ctx = LintContext(doc, dialect, settings)
+    ctx.mcp = mcp
     for run in CHECKS["document"]:
         run(ctx)
     layout = doc.layout
@@ -49,6 +57,8 @@ def lint(
         for run in CHECKS["body"]:
             run(ctx)
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
+    if ctx.withheld and verdict.loads:
+        verdict = without_tools(verdict, doc, dialect, ctx.withheld)
     if unread is not None and verdict.loads:
         dot = os.path.basename(doc.path).startswith(".")  # a name that switches a file off
         verdict = Verdict(False, None, unread, "ignored", verdict.harness, deliberate=dot)
@@ -60,6 +70,20 @@ def lint(
     hidden_fixes = [f for f in visible[MAX_FINDINGS_PER_FILE:] if f.fix is not None]
     hidden_fixes += _visible(ctx.beyond, suppressed, settings)
     return LintResult(_capped(visible, ctx.dropped), verdict, hidden_fixes=tuple(hidden_fixes))
+
+
+def without_tools(
+    verdict: Verdict, doc: AgentDocument, dialect: Dialect, withheld: list[str]
+) -> Verdict:
+    """``verdict`` with the tools the agent gets less the listed names that grant nothing."""
+    node = doc.field_value("tools")
+    if verdict.tools is not None:
+        listed = list(verdict.tools)
+    elif node is not None:
+        listed = [name for name, _ in tool_names(node, dialect.tools_split_on_spaces)]
+    else:
+        return verdict
+    return verdict._replace(tools=tuple(name for name in listed if name not in withheld))
 
 
 def findings_after_repair(

@@ -29,12 +29,13 @@ from subagent_ls.analysis.dialect_choice import (
     written_for_folder,
 )
 from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.mcp_context import mcp_servers_for
+from subagent_ls.analysis.projects import project_of
 from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.settings import Settings
-from subagent_ls.harnesses.model import parent_segments
-from subagent_ls.harnesses.registry import BASE, DIALECTS, HARNESS_OF, PROFILES
+from subagent_ls.harnesses.registry import BASE, HARNESS_OF, PROFILES
 from subagent_ls.harnesses.sources import Source
 
 
@@ -46,18 +47,6 @@ def harness_names() -> tuple[str, ...]:
 def label_of(harness: str) -> str:
     label = PROFILES[harness].harness
     return label[0].upper() + label[1:] if label.startswith("the ") else label
-
-
-def project_of(path: str) -> Path | None:
-    """The project folder of a file in an agent folder (``a/b`` for ``a/b/.claude/agents/x.md``):
-    the folder the harnesses would be run in to read it (None: in no agent folder)."""
-    parents = parent_segments(path)
-    for dialect in DIALECTS.values():
-        for folder in dialect.folders:
-            start = folder.start_in(parents)
-            if start:
-                return Path("/".join(parents[:start]) or "/")
-    return None
 
 
 def _project_roots(path: str, roots: tuple[str, ...]) -> tuple[Path, ...]:
@@ -189,15 +178,24 @@ def lint_for_targets(
     """The file's findings in its own dialect, then the errors only other targets have, and
     every target's verdict (the file's own first)."""
     targets = find_targets(doc.path, choice, settings, roots)
-    own = lint(doc, choice.dialect, settings, targets[0].unread if targets else None)
-    by_dialect = {choice.dialect.id: own}
+    given = tuple(str(r) for r in roots) if roots else ()
+    mine = targets[0].harness if targets else HARNESS_OF[choice.dialect.id]
+    mcp = mcp_servers_for(mine, choice.dialect, doc.path, given)
+    own = lint(doc, choice.dialect, settings, targets[0].unread if targets else None, mcp)
+    by_reading = {(choice.dialect.id, mine if mcp else None): own}
     verdicts = []
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}
     seen = {finding_key(f) for f in own.findings}
     for target in targets:
-        result = by_dialect.get(target.dialect)
+        servers = (
+            mcp
+            if target.harness == mine and target.dialect == choice.dialect.id
+            else mcp_servers_for(target.harness, target.reads_as, doc.path, given)
+        )
+        reading = (target.dialect, target.harness if servers else None)
+        result = by_reading.get(reading)
         if result is None:
-            result = by_dialect[target.dialect] = lint(doc, target.reads_as, settings)
+            result = by_reading[reading] = lint(doc, target.reads_as, settings, mcp=servers)
         verdict = result.verdict
         if verdict.harness is None:
             verdict = verdict._replace(harness=target.label)

@@ -13,6 +13,7 @@ from typing import Literal, NamedTuple
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.mcp import McpServers
 from subagent_ls.harnesses.sources import Source
 
 UriOf = Callable[[Path], str]
@@ -183,6 +184,9 @@ class Profile(NamedTuple):
     """Where the harness reads plugins (extensions) of its own: the source of the plugin that
     lists the file at an absolute path, found from the file's folders upward (None: no plugin
     lists it). A plugin's agents are judged in that source's dialect wherever they lie."""
+
+    mcp_servers: Callable[[Environment], McpServers] | None = None
+    """The MCP servers the harness connects when run in ``roots[0]`` of the environment."""
 
     def key(self, entry: Entry) -> str:
         """The identity under which ``entry`` competes with other definitions."""

@@ -1,5 +1,14 @@
 """The rules, one module per concern; importing this package registers them all."""
 
-from subagent_ls.rules import body, fields, harness, identity, structure, traps, values
+from subagent_ls.rules import (
+    body,
+    fields,
+    harness,
+    identity,
+    structure,
+    tools_mcp,
+    traps,
+    values,
+)
 
-__all__ = ["body", "fields", "harness", "identity", "structure", "traps", "values"]
+__all__ = ["body", "fields", "harness", "identity", "structure", "tools_mcp", "traps", "values"]

@@ -17,6 +17,7 @@ from subagent_ls.core.findings import Finding, Fix, Related, Severity
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.mcp import McpServers
 from subagent_ls.harnesses.model import Dialect
 
 Stage = Literal["document", "fields", "body"]
@@ -65,7 +66,7 @@ class LintContext:
     Severities the user changed are applied when linting ends."""
 
     __match_args__ = ("doc", "dialect", "settings", "findings", "recorded", "dropped", "beyond")
-    __slots__ = __match_args__
+    __slots__ = (*__match_args__, "mcp", "withheld")
 
     doc: AgentDocument
     dialect: Dialect
@@ -74,6 +75,10 @@ class LintContext:
     recorded: dict[str, int]
     dropped: dict[str, tuple[int, Span]]
     beyond: list[Finding]
+    mcp: McpServers | None
+    """The MCP servers the harness connects where it runs (None: not known, not checked)."""
+    withheld: list[str]
+    """Listed tool names the harness grants nothing for (an MCP server it does not connect)."""
 
     def __init__(
         self,
@@ -92,6 +97,8 @@ class LintContext:
         self.recorded = {} if recorded is None else recorded
         self.dropped = {} if dropped is None else dropped
         self.beyond = [] if beyond is None else beyond
+        self.mcp = None
+        self.withheld = []
 
     __repr__ = record_repr
     __eq__ = record_eq

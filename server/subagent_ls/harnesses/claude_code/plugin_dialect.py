@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.claude_code.dialect import FIELDS, TOOLS, with_granted_tools
+from subagent_ls.harnesses.claude_code.mcp import claude_mcp_reference
 from subagent_ls.harnesses.claude_code.plugin_loader import plugin_verdict
 from subagent_ls.harnesses.claude_code.plugins import DIALECT as DIALECT_ID
 from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, FieldSpec, Trap
@@ -102,6 +103,7 @@ DIALECT = Dialect(
     known_tools=TOOLS,
     traps=TRAPS,
     severity={**NAME_IS_FREE, "description-length": Severity.INFO},
+    mcp_reference=claude_mcp_reference,
     verdict=lambda doc, findings: with_granted_tools(doc, plugin_verdict(doc, findings)),
     verified_with="2.1.332",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home, config_label
+from subagent_ls.harnesses.claude_code.mcp import claude_mcp_servers
 from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plugin_dir_plugins
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
@@ -113,4 +114,5 @@ PROFILE = Profile(
     path_order=True,
     variables=(PLUGIN_DIRS, CONFIG_DIR),
     plugin_source=claude_plugin_source,
+    mcp_servers=claude_mcp_servers,
 )

@@ -1,0 +1,40 @@
+"""The MCP servers a harness connects where it runs, and what an agent's MCP tool names refer
+to: the shapes each harness's ``mcp`` module fills in (its configuration files, its spelling of
+server names in tool names) and the ``tools-mcp-*`` rules read."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+
+class McpServer(NamedTuple):
+    """One configured server: its name as the harness's tool names spell it, as it is written
+    in its configuration, the file that defines it, and why the harness does not connect it
+    (None: it does)."""
+
+    name: str
+    written: str
+    where: str
+    off: str | None = None
+
+
+class McpServers(NamedTuple):
+    """The servers a harness would connect in one project, by the name its tool names spell,
+    and the places it looked, in order (what a warning names)."""
+
+    servers: Mapping[str, McpServer] = MappingProxyType({})
+    looked: tuple[str, ...] = ()
+
+
+class McpReference(NamedTuple):
+    """What one listed tool name refers to: the server (None: no server of that name is
+    configured), the server as the name spells it, and what the user may have meant."""
+
+    server: McpServer | None
+    spelled: str
+    hint: str = ""
+
+
+NO_SERVERS = McpServers()

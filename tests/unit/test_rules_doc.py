@@ -1,0 +1,27 @@
+"""docs/rules.md against the rule registry: the summary table lists every rule once, with its
+default severity, and every rule has a section of its own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import subagent_ls.rules
+import subagent_ls.workspace.catalog.resolve  # noqa: F401  (the cross-file rules)
+from subagent_ls.rules.registry import RULES
+
+PAGE = (Path(__file__).parents[2] / "docs/rules.md").read_text(encoding="utf-8")
+SUMMARY = re.compile(r"^\| \[`([a-z-]+)`\]\(#\1\) \| ([a-z]+)", re.M)
+
+
+def test_the_summary_lists_every_rule_with_its_default_severity():
+    listed = SUMMARY.findall(PAGE)
+    assert sorted(code for code, _ in listed) == sorted(RULES)
+    assert len(listed) == len(set(listed))
+    for code, severity in listed:
+        assert severity == RULES[code].severity.name.lower(), code
+
+
+def test_every_rule_has_a_section():
+    sections = set(re.findall(r"^## ([a-z-]+)$", PAGE, re.M))
+    assert set(RULES) <= sections, set(RULES) - sections
