@@ -368,7 +368,8 @@ def s42_no_model_field(place: Place) -> None:
     entry = checked(place, base_file(place, "model", f"name: model\n{DESCRIPTION}\nmodel: opus"))
     (unknown,) = by_code(entry)["field-unknown"]
     assert "no model field" in unknown["message"] and "`metadata`" in unknown["message"]
-    assert unknown["severity"] == WARNING and entry["harness"]["loads"]
+    # a note: zut, which reads `.agents/agents` too, has a `model` field
+    assert unknown["severity"] == INFO and entry["harness"]["loads"]
 
 
 CHECKS = {

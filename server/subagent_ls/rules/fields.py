@@ -222,8 +222,11 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
     severity = Severity.ERROR if dialect.strict_keys else None
     fix = None
     owners = [d for d in DIALECTS.values() if d is not dialect and key in d.fields]
+    shared = any(folder in dialect.folders for owner in owners for folder in owner.folders)
     if key in dialect.key_notes:
         message = f"`{key}` is not a field of {dialect.harness}: {dialect.key_notes[key]}"
+        if severity is None and shared:
+            severity = Severity.INFO  # a dialect that reads the same folder defines it
     elif not owners:
         import difflib  # imported here: only an unknown key needs it
 
@@ -237,8 +240,6 @@ def _report_unknown_key(ctx: LintContext, key: str, span: Span) -> None:
             f"`{key}` is a field of {names}; this file is read as {dialect.id}: "
             f"{dialect.unknown_key_effect}"
         )
-        if severity is None and any(
-            folder in dialect.folders for owner in owners for folder in owner.folders
-        ):
+        if severity is None and shared:
             severity = Severity.INFO
     ctx.report(FIELD_UNKNOWN, message, span, fix=fix, severity=severity)

@@ -27,7 +27,7 @@ from pathlib import Path
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
-from subagent_ls.harnesses.common.manifest_json import read_json
+from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.mcp import McpReference, McpServer, McpServers
 
@@ -40,20 +40,14 @@ def spelled(server: str) -> str:
     return _OUTSIDE_NAME.sub("_", server)
 
 
-def _object(value: object, *keys: str) -> dict:
-    for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
-    return value if isinstance(value, dict) else {}
-
-
-def _names(value: object) -> list[str]:
-    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-
-def _server_names(value: object) -> list[str]:
+def _serverstrings(value: object) -> list[str]:
     """The ``serverName`` of each entry of an ``allowedMcpServers``/``deniedMcpServers`` list."""
     entries = value if isinstance(value, list) else []
-    return [e["serverName"] for e in entries if isinstance(e, dict) and "serverName" in e]
+    return [
+        e["serverName"]
+        for e in entries
+        if isinstance(e, dict) and isinstance(e.get("serverName"), str)
+    ]
 
 
 def _git_top(folder: Path) -> Path:
@@ -98,17 +92,17 @@ def claude_mcp_servers(env: Environment) -> McpServers:
     for plugin in user_plugins(env):
         if plugin.problem is None:
             own = read_json(str(Path(plugin.root) / ".mcp.json")).value
-            add(_object(own, "mcpServers") or _object(own), f"plugin `{plugin.name}`",
+            add(member(own, "mcpServers") or member(own), f"plugin `{plugin.name}`",
                 f"plugin_{plugin.name}_")  # fmt: skip
-    add(_object(home_json, "mcpServers"), f"`{config_label}` (user)")
+    add(member(home_json, "mcpServers"), f"`{config_label}` (user)")
     settings = [(read_json(path).value, label) for path, label in _settings_files(env, project)]
     rejected = {
         name: label
         for value, label in settings
-        for name in _names(_object(value).get("disabledMcpjsonServers"))
+        for name in strings(member(value).get("disabledMcpjsonServers"))
     }
     for folder in reversed((project, *project.parents)):
-        servers = _object(read_json(str(folder / ".mcp.json")).value, "mcpServers")
+        servers = member(read_json(str(folder / ".mcp.json")).value, "mcpServers")
         where = "`.mcp.json`" if folder == project else f"`{folder / '.mcp.json'}`"
         for written in servers:
             name = spelled(written)
@@ -117,20 +111,20 @@ def claude_mcp_servers(env: Environment) -> McpServers:
                 found.setdefault(name, McpServer(name, written, where, off))
             else:
                 found[name] = McpServer(name, written, where)
-    local = _object(home_json, "projects", local_key)
-    add(_object(local, "mcpServers"), f"`{config_label}` (local, for this project)")
-    switched = set(_names(local.get("disabledMcpServers")))
+    local = member(home_json, "projects", local_key)
+    add(member(local, "mcpServers"), f"`{config_label}` (local, for this project)")
+    switched = set(strings(local.get("disabledMcpServers")))
     denied = {
         name: label
         for value, label in settings
-        for name in _server_names(_object(value).get("deniedMcpServers"))
+        for name in _serverstrings(member(value).get("deniedMcpServers"))
     }
     allowances = [
         (value["allowedMcpServers"], label)
         for value, label in settings
-        if isinstance(_object(value).get("allowedMcpServers"), list)
+        if isinstance(member(value).get("allowedMcpServers"), list)
     ]
-    allowed = {name for value, _ in allowances for name in _server_names(value)}
+    allowed = {name for value, _ in allowances for name in _serverstrings(value)}
     for name, server in list(found.items()):
         off = server.off
         if server.written in switched:

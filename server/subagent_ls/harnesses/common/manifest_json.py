@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import NamedTuple
 
 from subagent_ls.core.source import read_bytes
@@ -48,9 +49,12 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"Unexpected token '{name[0]}'")
 
 
-def parse_json(data: bytes) -> JsonRead:
-    """``JSON.parse`` of the bytes as Node reads them in UTF-8."""
+def parse_json(data: bytes, strip: Callable[[str], str] | None = None) -> JsonRead:
+    """``JSON.parse`` of the bytes as Node reads them in UTF-8 (after ``strip``, where the
+    harness drops comments first)."""
     text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    if strip is not None:
+        text = strip(text)
     try:
         return JsonRead(json.loads(text, parse_constant=_no_constant))
     except RecursionError:
@@ -59,14 +63,16 @@ def parse_json(data: bytes) -> JsonRead:
         return JsonRead(problem=f"it is not valid JSON ({error})")
 
 
-def read_json(path: str) -> JsonRead:
-    """The JSON value of the file at ``path``, cached on its stamp."""
+def read_json(path: str, strip: Callable[[str], str] | None = None) -> JsonRead:
+    """The JSON value of the file at ``path`` (its text passed through ``strip`` first, where
+    given), cached on its stamp."""
     key = stamp(path)
     if key is None:
         return JsonRead(problem="there is no such file", missing=True)
-    cached = _CACHE.get(path)
+    entry = f"{path}\0{strip.__qualname__}" if strip is not None else path
+    cached = _CACHE.get(entry)
     if cached is not None and cached[0] == key:
-        _CACHE.move_to_end(path)
+        _CACHE.move_to_end(entry)
         return cached[1]
     data = read_bytes(path, MAX_JSON_BYTES)
     if isinstance(data, int):
@@ -75,8 +81,20 @@ def read_json(path: str) -> JsonRead:
     elif isinstance(data, str):
         read = JsonRead(problem=data)
     else:
-        read = parse_json(data)
-    _CACHE[path] = (key, read)
+        read = parse_json(data, strip)
+    _CACHE[entry] = (key, read)
     if len(_CACHE) > CACHED_FILES:
         _CACHE.popitem(last=False)
     return read
+
+
+def member(value: object, *keys: str) -> dict:
+    """The object at ``keys`` in a JSON value (empty where there is none, or not an object)."""
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def strings(value: object) -> list[str]:
+    """The strings of a JSON list (empty where it is not a list)."""
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []

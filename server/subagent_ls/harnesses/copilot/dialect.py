@@ -13,6 +13,7 @@ from __future__ import annotations
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.copilot.hooks import HOOK_EVENTS
 from subagent_ls.harnesses.copilot.loader import HARNESS, copilot_verdict
+from subagent_ls.harnesses.copilot.mcp import copilot_mcp_reference
 from subagent_ls.harnesses.copilot.values import engine_kind
 from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, Evidence, FieldSpec, Folder
 
@@ -135,6 +136,7 @@ DIALECT = Dialect(
         "description-length": Severity.INFO,
         "description-vague": Severity.HINT,
     },
+    mcp_reference=copilot_mcp_reference,
     verdict=copilot_verdict,
     verified_with=VERSION,
     scalar_kind=engine_kind,

@@ -26,6 +26,7 @@ the first registered) is the catalog profile's business.
 from __future__ import annotations
 
 from subagent_ls.harnesses.gemini.loader import BUILTIN_TOOLS, LEGACY_TOOLS, gemini_verdict
+from subagent_ls.harnesses.gemini.mcp import gemini_mcp_reference
 from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
 
 HARNESS = "Gemini CLI"
@@ -114,6 +115,7 @@ DIALECT = Dialect(
     unknown_key_effect="Gemini CLI rejects the file (`Unrecognized key(s) in object`).",
     invalid_effect="Gemini CLI rejects the file (`Agent loading error`).",
     severity={"name-hyphen": None, "name-length": None, "description-vague": None},
+    mcp_reference=gemini_mcp_reference,
     verdict=gemini_verdict,
     verified_with=VERSION,
 )

@@ -39,15 +39,20 @@ def _name(folder: Path) -> str:
     return name if isinstance(name, str) and name else folder.name
 
 
-def extension_sources(home: Path) -> list[Source]:
-    """One source per extension of ``home``, in name order."""
+def extension_folders(home: Path) -> list[Path]:
+    """The folders of ``home``'s extensions (those that hold a manifest), in name order."""
     try:
         with os.scandir(home / ".gemini" / "extensions") as scan:
             names = sorted(e.name for _, e in zip(range(MAX_EXTENSIONS), scan, strict=False))
     except OSError:
         return []
     folders = [home / ".gemini/extensions" / name for name in names]
-    return [_extension_source(f, _name(f)) for f in folders if (f / MANIFEST).is_file()]
+    return [folder for folder in folders if (folder / MANIFEST).is_file()]
+
+
+def extension_sources(home: Path) -> list[Source]:
+    """One source per extension of ``home``, in name order."""
+    return [_extension_source(folder, _name(folder)) for folder in extension_folders(home)]
 
 
 @lru_cache(maxsize=256)

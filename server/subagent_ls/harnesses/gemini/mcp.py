@@ -1,0 +1,137 @@
+"""The MCP servers Gemini CLI 0.61.0 connects in a project, and what an agent's ``mcp_…`` tool
+names grant.
+
+Servers, lowest to highest where two share a name: the extensions' (``mcpServers`` of each
+``~/.gemini/extensions/*/gemini-extension.json``), the user's (``mcpServers`` of
+``~/.gemini/settings.json``), the project's (``.gemini/settings.json``, read only in a trusted
+folder: ``GEMINI_CLI_TRUST_WORKSPACE=true``, folder trust switched off in the user settings
+(``security.folderTrust.enabled: false``), or the longest matching rule of
+``~/.gemini/trustedFolders.json`` being ``TRUST_FOLDER`` or ``TRUST_PARENT``), and the agent
+file's own ``mcp_servers``. Settings files may hold comments. ``mcp.excluded`` switches a
+server off; where ``mcp.allowed`` is set, a server it does not name is off.
+
+A tool is ``mcp_<server>_<tool>`` with every character outside ``[A-Za-z0-9_.:-]`` as ``_``
+(``generateValidName``); ``mcp_<server>_*`` is all of a server's tools (the server being what
+stands before the next ``_``), ``mcp_*`` every server's.
+
+Not read: the system settings files, ``~/.gemini/mcp-server-enablement.json`` (``/mcp
+disable``), and the tool filters of a server's definition (``includeTools``,
+``excludeTools``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.harnesses.common.jsonc import read_jsonc
+from subagent_ls.harnesses.common.manifest_json import member, strings
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.gemini.extensions import MANIFEST, extension_folders
+from subagent_ls.harnesses.mcp import McpReference, McpServer, McpServers
+
+PREFIX = "mcp_"
+_OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_.:-]")
+TRUST = "GEMINI_CLI_TRUST_WORKSPACE"
+USER, PROJECT = "~/.gemini/settings.json", ".gemini/settings.json"
+TRUSTED_FOLDERS = "~/.gemini/trustedFolders.json"
+
+
+def spelled(server: str) -> str:
+    return _OUTSIDE_NAME.sub("_", server)
+
+
+def _trusted(env: Environment, project: Path, user: dict) -> bool:
+    """Whether Gemini CLI trusts the project folder (``checkPathTrust``)."""
+    said = env.environ.get(TRUST)
+    if said in ("true", "false"):
+        return said == "true"
+    if member(user, "security", "folderTrust").get("enabled") is False:
+        return True
+    rules = member(read_jsonc(str(env.home / ".gemini/trustedFolders.json")).value)
+    best, level = -1, None
+    for rule, trust in rules.items():
+        folder = os.path.dirname(rule) if trust == "TRUST_PARENT" else rule
+        inside = str(project) == folder or str(project).startswith(folder.rstrip("/") + "/")
+        if inside and len(rule) > best:
+            best, level = len(rule), trust
+    return level in ("TRUST_FOLDER", "TRUST_PARENT")
+
+
+def _servers(settings: object, where: str, off: str | None = None) -> dict[str, McpServer]:
+    """The ``mcpServers`` of a settings or manifest object, by their spelling in tool names."""
+    written = member(settings, "mcpServers")
+    return {spelled(w): McpServer(spelled(w), w, where, off) for w in written}
+
+
+def gemini_mcp_servers(env: Environment) -> McpServers:
+    """The servers Gemini CLI connects when run in ``env.roots[0]``."""
+    project = env.roots[0]
+    found: dict[str, McpServer] = {}
+
+    def add(settings: object, where: str) -> None:
+        found.update(_servers(settings, where))
+
+    for folder in extension_folders(env.home):
+        manifest = read_jsonc(str(folder / MANIFEST)).value
+        add(manifest, f"extension `{folder.name}`")
+    user = member(read_jsonc(str(env.home / ".gemini/settings.json")).value)
+    add(user, f"`{USER}`")
+    project_settings = member(read_jsonc(str(project / ".gemini/settings.json")).value)
+    filters = [user]
+    if _trusted(env, project, user):
+        add(project_settings, f"`{PROJECT}`")
+        filters.append(project_settings)
+    else:
+        untrusted = (
+            "not loaded: the project folder is not trusted (`~/.gemini/trustedFolders.json`)"
+        )
+        for written in member(project_settings, "mcpServers"):
+            found.setdefault(
+                spelled(written),
+                McpServer(spelled(written), written, "`.gemini/settings.json`", untrusted),
+            )
+    excluded = {n for s in filters for n in strings(member(s, "mcp").get("excluded"))}
+    allowances = [
+        s["mcp"]["allowed"] for s in filters if isinstance(member(s, "mcp").get("allowed"), list)
+    ]
+    allowed = {n for value in allowances for n in strings(value)}
+    for name, server in list(found.items()):
+        if server.off is None and server.written in excluded:
+            found[name] = server._replace(off="switched off by `mcp.excluded`")
+        elif server.off is None and allowances and server.written not in allowed:
+            found[name] = server._replace(off="not in `mcp.allowed`")
+    looked = (
+        "`~/.gemini/settings.json`",
+        "`.gemini/settings.json` (in a trusted folder)",
+        "the extensions",
+    )
+    return McpServers(found, looked)
+
+
+def _inline(doc: AgentDocument) -> dict[str, McpServer]:
+    node = doc.field_value("mcp_servers")
+    if node is None or node.kind != "map":
+        return {}
+    return {
+        spelled(str(item.key.value)): McpServer(
+            spelled(str(item.key.value)), str(item.key.value), "this file's `mcp_servers`"
+        )
+        for item in node.items
+        if item.key.kind == "str"
+    }
+
+
+def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpServers) -> McpReference | None:
+    """The server ``tool`` names (None: not an MCP tool name, or every server's)."""
+    if not tool.startswith(PREFIX) or tool == f"{PREFIX}*":
+        return None
+    known = {**servers.servers, **_inline(doc)}
+    first, _, rest = tool[len(PREFIX) :].partition("_")
+    if rest == "*":
+        return McpReference(known.get(first), first)
+    matches = [name for name in known if tool.startswith(f"{PREFIX}{name}_")]
+    if matches:
+        return McpReference(known[max(matches, key=len)], max(matches, key=len))
+    return McpReference(None, first)

@@ -1,0 +1,179 @@
+"""MCP tool names in ``tools`` through ``check``: each harness's names are checked against the
+MCP servers it connects where the file's project is (Claude Code's are also run through the
+real harness, in tests/harness/test_mcp_tools_oracle.py); a name that grants nothing is a
+warning that says why, and the harness's verdict leaves it out of the tools the agent gets.
+Broken configuration files never break the check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+DESCRIPTION = "Reviews code for defects and reports them. Use when a change is ready."
+SERVER = {"command": "python3", "args": ["server.py"]}
+
+
+def place(tmp_path: Path) -> tuple[Path, Path]:
+    home, project = tmp_path / "home dir", tmp_path / "projét"
+    home.mkdir()
+    (project / ".git").mkdir(parents=True)
+    return home, project
+
+
+def write(path: Path, content: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    return path
+
+
+def checked(home: Path, project: Path, path: Path, env: dict | None = None) -> dict:
+    run = run_cli(
+        "check", "--format", "json", str(path), cwd=project, env={"HOME": str(home), **(env or {})}
+    )
+    assert run.code in (0, 1), run.err
+    (entry,) = run.json["files"]
+    return entry
+
+
+def verdict_of(entry: dict, harness: str) -> dict:
+    (verdict,) = [h for h in entry["harnesses"] if h["id"] == harness]
+    return verdict
+
+
+def mcp_findings(entry: dict) -> dict[str, str]:
+    """The MCP findings by the listed name they are about."""
+    found = {}
+    for diagnostic in entry["diagnostics"]:
+        if diagnostic["code"].startswith("tools-mcp-"):
+            name = diagnostic["message"].split("`")[1]
+            found[name] = diagnostic["code"]
+            assert diagnostic["severity"] == 2, diagnostic
+    return found
+
+
+def message_of(entry: dict, code: str) -> str:
+    return next(d["message"] for d in entry["diagnostics"] if d["code"] == code)
+
+
+def gemini_agent(project: Path, tools: str, extra: str = "") -> Path:
+    text = f"---\nname: rev\ndescription: {DESCRIPTION}\ntools: {tools}\n{extra}---\nBody.\n"
+    return write(project / ".gemini/agents/rev.md", text)
+
+
+def test_gemini_reads_user_settings_and_trusted_project_settings(tmp_path):
+    home, project = place(tmp_path)
+    write(
+        home / ".gemini/settings.json",
+        '{\n  // the user\'s servers\n  "mcpServers": {"user": {"command": "x"}}\n}',
+    )
+    write(project / ".gemini/settings.json", {"mcpServers": {"proj": SERVER}})
+    tools = (
+        "[read_file, mcp_user_create_issue, mcp_user_*, mcp_proj_create_issue, mcp_ghost_x, mcp_*]"
+    )
+    path = gemini_agent(project, tools)
+    entry = checked(home, project, path)
+    assert mcp_findings(entry) == {
+        "mcp_proj_create_issue": "tools-mcp-off",
+        "mcp_ghost_x": "tools-mcp-unknown",
+    }
+    off = message_of(entry, "tools-mcp-off")
+    assert "not trusted" in off and "trustedFolders.json" in off
+    unknown = message_of(entry, "tools-mcp-unknown")
+    assert (
+        "Gemini CLI has no MCP server `ghost`" in unknown and "~/.gemini/settings.json" in unknown
+    )
+    assert verdict_of(entry, "gemini")["tools"] == [
+        "read_file",
+        "mcp_user_create_issue",
+        "mcp_user_*",
+        "mcp_*",
+    ]
+    write(home / ".gemini/trustedFolders.json", {str(project): "TRUST_FOLDER"})
+    assert mcp_findings(checked(home, project, path)) == {"mcp_ghost_x": "tools-mcp-unknown"}
+    write(home / ".gemini/trustedFolders.json", {str(project / "x"): "TRUST_PARENT"})
+    assert "mcp_proj_create_issue" not in mcp_findings(checked(home, project, path))
+    trusted = checked(home, project, path, {"GEMINI_CLI_TRUST_WORKSPACE": "false"})
+    assert mcp_findings(trusted)["mcp_proj_create_issue"] == "tools-mcp-off"
+
+
+def test_gemini_extension_inline_and_filtered_servers(tmp_path):
+    home, project = place(tmp_path)
+    write(
+        home / ".gemini/extensions/tools/gemini-extension.json",
+        {"name": "tools", "mcpServers": {"ext": SERVER}},
+    )
+    write(
+        home / ".gemini/settings.json",
+        {"mcpServers": {"off": SERVER, "my.srv": SERVER}, "mcp": {"excluded": ["off"]}},
+    )
+    inline = "mcp_servers:\n  inl:\n    command: x\n"
+    path = gemini_agent(project, "[mcp_ext_a, mcp_inl_a, mcp_off_a, mcp_my.srv_a]", inline)
+    entry = checked(home, project, path)
+    assert mcp_findings(entry) == {"mcp_off_a": "tools-mcp-off"}
+    assert "`mcp.excluded`" in entry["diagnostics"][0]["message"]
+
+
+def copilot_agent(project: Path, tools: str) -> Path:
+    text = f"---\nname: rev\ndescription: {DESCRIPTION}\ntools: {tools}\n---\nBody.\n"
+    return write(project / ".github/agents/rev.agent.md", text)
+
+
+def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
+    home, project = place(tmp_path)
+    write(
+        home / ".copilot/mcp-config.json",
+        {"mcpServers": {"Fake": SERVER, "gone": {**SERVER, "disabled": True}}},
+    )
+    write(project / ".mcp.json", {"mcpServers": {"work": SERVER}})
+    tools = "[read, read/readFile, github/*, fake/create_issue, FAKE/*, gone/x, work/x, ghost/x]"
+    path = copilot_agent(project, tools)
+    entry = checked(home, project, path)
+    assert mcp_findings(entry) == {
+        "gone/x": "tools-mcp-off",
+        "work/x": "tools-mcp-off",
+        "ghost/x": "tools-mcp-unknown",
+    }
+    granted = ["read", "read/readFile", "github/*", "fake/create_issue", "FAKE/*"]
+    assert verdict_of(entry, "copilot")["tools"] == granted
+    write(home / ".copilot/config.json", {"trustedFolders": [str(project)]})
+    write(home / ".copilot/settings.json", {"disabledMcpServers": ["Fake"]})
+    entry = checked(home, project, path)
+    assert mcp_findings(entry) == {
+        "fake/create_issue": "tools-mcp-off",
+        "FAKE/*": "tools-mcp-off",
+        "gone/x": "tools-mcp-off",
+        "ghost/x": "tools-mcp-unknown",
+    }
+    moved = tmp_path / "copilot home"
+    write(moved / "mcp-config.json", {"mcpServers": {"ghost": SERVER}})
+    entry = checked(home, project, path, {"COPILOT_HOME": str(moved)})
+    assert set(mcp_findings(entry)) == {"fake/create_issue", "FAKE/*", "gone/x", "work/x"}
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{", "[]", '{"mcpServers": []}', '{"mcpServers": {"x": 3}, "projects": 5}', "\x00\xff",
+     "[" * 5000 + "]" * 5000,
+     '{"allowedMcpServers": [3, {"serverName": []}], "deniedMcpServers": "x",'
+     ' "disabledMcpjsonServers": {}}'],
+)  # fmt: skip
+def test_broken_configuration_files_never_break_the_check(tmp_path, content):
+    home, project = place(tmp_path)
+    for path in (home / ".claude.json", project / ".mcp.json", project / ".claude/settings.json",
+                 home / ".gemini/settings.json", home / ".gemini/trustedFolders.json",
+                 project / ".gemini/settings.json", home / ".copilot/mcp-config.json",
+                 home / ".copilot/config.json", project / ".github/mcp.json"):  # fmt: skip
+        write(path, content)
+    for agent in (
+        write(
+            project / ".claude/agents/a.md",
+            f"---\nname: a\ndescription: {DESCRIPTION}\ntools: mcp__x__y\n---\nB\n",
+        ),
+        gemini_agent(project, "[mcp_x_y]"),
+        copilot_agent(project, "[x/y]"),
+    ):
+        entry = checked(home, project, agent)
+        assert set(mcp_findings(entry).values()) <= {"tools-mcp-unknown", "tools-mcp-off"}
