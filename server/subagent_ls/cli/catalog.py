@@ -122,6 +122,15 @@ def render_tree(catalog: Catalog) -> str:
     if unloaded:
         lines += ["", "Not loaded by the harness:"]
         lines += [_line(entry, "  ") for entry in unloaded]
+    use = catalog.budget()
+    if use is not None and use.shares:
+        verdict = "over the limit: " if use.over else ""
+        largest = ", ".join(f"{entry.name} ~{tokens:,}" for entry, tokens in use.shares[:3])
+        lines += [
+            "",
+            f"Agent descriptions: ~{use.total:,} tokens of the {use.limit:,}-token limit "
+            f"({verdict}largest: {largest})",
+        ]
     return "\n".join(map(visible, lines))
 
 

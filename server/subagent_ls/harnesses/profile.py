@@ -152,6 +152,16 @@ def distinct(sources: list[Source]) -> list[Source]:
     return kept
 
 
+class PromptBudget(NamedTuple):
+    """A limit the harness sets on what all its agents' listings take together: ``tokens``
+    counts one agent (its name and the description the model is given), ``limit`` is the
+    total above which the harness says ``says`` (``{limit}`` and ``{total}`` filled in)."""
+
+    limit: int
+    tokens: Callable[[str, str], int]
+    says: str
+
+
 class Profile(NamedTuple):
     """``same_source`` says which of two definitions in one source the harness takes
     (``unsaid``: its document does not say; the catalog shows the first) and
@@ -187,6 +197,8 @@ class Profile(NamedTuple):
 
     mcp_servers: Callable[[Environment], McpServers] | None = None
     """The MCP servers the harness connects when run in ``roots[0]`` of the environment."""
+    budget: PromptBudget | None = None
+    """What the harness allows all agent descriptions together (None: no limit)."""
 
     def key(self, entry: Entry) -> str:
         """The identity under which ``entry`` competes with other definitions."""

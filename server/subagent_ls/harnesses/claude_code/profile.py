@@ -16,7 +16,7 @@ from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plug
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.profile import Profile, PromptBudget
 from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
 
 BUILTINS = {
@@ -105,6 +105,23 @@ def claude_plugin_source(path: str) -> Source | None:
     return plugin_source(plugin) if plugin is not None else None
 
 
+def listing_tokens(name: str, description: str) -> int:
+    """Claude Code's count of one agent: ``Math.round`` of the UTF-16 length of
+    ``name: description`` over 4 (``Bu``, ``Wl``)."""
+    units = len(f"{name}: {description}".encode("utf-16-le")) // 2
+    return (units * 2 + 4) // 8  # round half up, as Math.round does for positive numbers
+
+
+BUDGET = PromptBudget(
+    15000,
+    listing_tokens,
+    "⚠ Agent descriptions are over the {limit}-token limit (~{total} tokens) · ask Claude to "
+    "trim agent descriptions in .claude/agents/",
+)
+"""Claude Code 2.1.332 shows this among the notices of an interactive start (not in ``-p``)
+when the agents other than the built-ins come to more than 15,000 tokens (``Ou``)."""
+
+
 PROFILE = Profile(
     "claude-code",
     "Claude Code",
@@ -115,4 +132,5 @@ PROFILE = Profile(
     variables=(PLUGIN_DIRS, CONFIG_DIR),
     plugin_source=claude_plugin_source,
     mcp_servers=claude_mcp_servers,
+    budget=BUDGET,
 )

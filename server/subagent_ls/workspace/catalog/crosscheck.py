@@ -1,6 +1,6 @@
 """Cross-file rules for ``check``: the checked files that lie in the profile's sources are
 placed in a catalog (from what ``check`` already found, nothing is read again), and each gets
-its ``duplicate-name``, ``shadowed`` and ``overrides`` findings.
+its ``duplicate-name``, ``shadowed``, ``overrides`` and ``description-budget`` findings.
 
 A file gets them from the catalog of the chosen harness (the ``harness`` setting) and from the
 catalog of each of its targets: two OpenCode agents of one name clash in OpenCode's catalog
@@ -22,6 +22,7 @@ from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 from subagent_ls.harnesses.sources import Source
+from subagent_ls.workspace.catalog.budget import budget_findings
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.catalog.scan import builtin_entries
 from subagent_ls.workspace.checking import FILE_START as START
@@ -41,6 +42,7 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                     source=source,
                     path=Path(path),
                     dialect=report.dialect,
+                    description=verdict.description or "",
                     loads=verdict.loads or verdict.disabled,
                     disabled=verdict.disabled,
                     anchor=report,
@@ -78,7 +80,8 @@ def _cross_findings(
 ) -> list[tuple[FileReport, LocatedFinding]]:
     """Each cross-file finding of the profile's catalog, with the report it belongs to."""
     found = []
-    for finding in resolve(profile, _entries(profile, env, reports)):
+    entries = _entries(profile, env, reports)
+    for finding in resolve(profile, entries) + budget_findings(profile, entries):
         report = finding.entry.anchor
         if report is None or silenced(finding.code, report.suppressed, settings):
             continue
