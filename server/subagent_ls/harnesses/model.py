@@ -66,6 +66,10 @@ class FieldSpec(NamedTuple):
     values: Mapping[str, str] = EMPTY_MAPPING
     pattern: str | None = None
     """Values matching this regular expression are valid too (e.g. full model ids)."""
+    pattern_says: str | None = None
+    """How a message names the values ``pattern`` matches (``provider/model``)."""
+    any_case: bool = False
+    """The harness matches ``values`` whatever their case (Claude Code's model aliases)."""
     minimum: float | None = None
     maximum: float | None = None
     positive: bool = False

@@ -182,13 +182,25 @@ def closest(value: str, choices: list[str]) -> str | None:
     return found[0] if found else None
 
 
+def listed_value(spec: FieldSpec, value: str) -> str | None:
+    """The value of ``spec.values`` that ``value`` is (its case ignored where the harness
+    ignores it), or None."""
+    if value in spec.values:
+        return value
+    if spec.any_case:
+        return next((v for v in spec.values if v.lower() == value.lower()), None)
+    return None
+
+
 def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
     value = str(node.value)
-    if value in spec.values or (spec.pattern and re.fullmatch(spec.pattern, value)):
+    if listed_value(spec, value) is not None or (
+        spec.pattern and re.fullmatch(spec.pattern, value)
+    ):
         return
     allowed = ", ".join(f"`{v}`" for v in spec.values)
     if spec.pattern:
-        matching = f"a value matching `{spec.pattern}`"
+        matching = spec.pattern_says or f"a value matching `{spec.pattern}`"
         allowed = f"{allowed} or {matching}" if allowed else matching
     severity, effect = invalid(ctx, spec)
     suggestion = closest(value, list(spec.values))

@@ -131,23 +131,31 @@ FIELDS = {
         ),
         FieldSpec(
             "model",
-            "The model: an alias or a full model id (`claude-...`); `inherit` uses the model of "
-            "the conversation that spawns it. Not validated by Claude Code: any string is sent "
-            "as is.",
+            "The model the agent runs on: an alias (any case) or a full model id "
+            "(`claude-...`); `inherit` uses the model of the conversation that spawns it. "
+            "Absent: `CLAUDE_CODE_SUBAGENT_MODEL` when set, else the parent's model. Not "
+            "validated: any other string is sent to the API as is (a model the API does not "
+            "know ends the agent with `model_not_found`). A model outside the "
+            "`availableModels` setting is replaced by the parent's.",
             ("string",),
             values={
-                "sonnet": "The Sonnet model: balanced speed and capability.",
-                "opus": "The Opus model: the most capable, for hard problems.",
-                "haiku": "The Haiku model: the fastest and cheapest.",
-                "fable": "The Fable model.",
-                "best": "The most capable model available.",
+                "sonnet": "Runs on Sonnet (`claude-sonnet-5-5` in Claude Code 2.1.332): "
+                "balanced speed and capability.",
+                "opus": "Runs on Opus (`claude-opus-5-5` in 2.1.332): the most capable, for "
+                "hard problems.",
+                "haiku": "Runs on Haiku (`claude-haiku-5-5` in 2.1.332): the fastest and cheapest.",
+                "fable": "Runs on Fable (`claude-fable-5-2` in 2.1.332).",
+                "best": "Runs on the most capable model (`claude-opus-5-5` in 2.1.332).",
                 "opusplan": "Opus while planning, Sonnet otherwise.",
                 "sonnet[1m]": "Sonnet with a 1M-token context window.",
                 "opus[1m]": "Opus with a 1M-token context window.",
                 "fable[1m]": "Fable with a 1M-token context window.",
-                "inherit": "The same model as the conversation that spawns it.",
+                "inherit": "Runs on the model of the conversation that spawns it "
+                "(`CLAUDE_CODE_SUBAGENT_MODEL` does not apply).",
             },
             pattern=r"claude-[a-z0-9.\-\[\]]+",
+            pattern_says="a model id `claude-…`",
+            any_case=True,
             invalid_severity=Severity.WARNING,
             invalid_effect="Claude Code sends it to the API as is, where it may fail.",
             default="inherit",

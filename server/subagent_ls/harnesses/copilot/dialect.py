@@ -47,7 +47,10 @@ FIELDS = {
         ),
         FieldSpec(
             "model",
-            "The model: a name, or a non-empty list of names to try in order.",
+            "The model: a name, or a non-empty list of names to try in order (with "
+            "`model-policy`). Not validated: when the agent runs as a subagent the name is sent "
+            "to the provider as is; chosen with `--agent`, the session's model is used; an "
+            "empty string is ignored.",
             ("string", "string-list"),
         ),
         FieldSpec(

@@ -25,6 +25,7 @@ the first registered) is the catalog profile's business.
 
 from __future__ import annotations
 
+from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.gemini.loader import BUILTIN_TOOLS, LEGACY_TOOLS, gemini_verdict
 from subagent_ls.harnesses.gemini.mcp import gemini_mcp_reference
 from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
@@ -69,7 +70,30 @@ FIELDS = {
             default="all tools",
         ),
         FieldSpec("mcp_servers", "MCP servers for this agent, by name.", ("map",)),
-        FieldSpec("model", "The model to use; any string.", ("string",), default="inherit"),
+        FieldSpec(
+            "model",
+            "The model the agent runs on (`modelConfig.model`): an alias or a model id. "
+            "Not validated: any other string is sent to the API as is, and where the API does "
+            "not know it the agent retries until `timeout_mins` runs out.",
+            ("string",),
+            values={
+                "inherit": "Runs on the main session's model.",
+                "auto": "The model router picks the model for each request.",
+                "auto-gemini-3": "The model router, among the Gemini 3 models.",
+                "auto-gemini-2.5": "The model router, among the Gemini 2.5 models.",
+                "pro": "Runs on the current Pro model (`gemini-3.1-pro-preview-customtools` "
+                "in Gemini CLI 0.61.0).",
+                "flash": "Runs on the current Flash model (`gemini-3.8-flash` in 0.61.0).",
+                "flash-lite": "Runs on the current Flash-Lite model (`gemini-3.5-flash-lite` "
+                "in 0.61.0).",
+            },
+            pattern=r"gemini-[A-Za-z0-9.\-]+",
+            pattern_says="a model id `gemini-…`",
+            invalid_severity=Severity.WARNING,
+            invalid_effect="Gemini CLI sends it to the API as is; a model the API does not "
+            "know makes the agent retry until `timeout_mins` (10 by default) runs out.",
+            default="inherit",
+        ),
         FieldSpec("temperature", "Sampling temperature.", ("number",), default="1"),
         # JavaScript numbers: `3.0` is the integer 3; a fraction rejects the file (the verdict)
         FieldSpec(

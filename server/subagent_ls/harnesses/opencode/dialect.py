@@ -84,7 +84,19 @@ FIELDS = {
             },
             default="all",
         ),
-        FieldSpec("model", "The model as `provider/model`.", ("string",)),
+        FieldSpec(
+            "model",
+            "The model the agent runs on, as `provider/model` (`anthropic/claude-sonnet-4-5`); "
+            "absent: the model of the session. OpenCode checks it only when the agent runs: a "
+            "provider without credentials or a model it does not have ends the agent with "
+            "`Model not found: …`.",
+            ("string",),
+            pattern=r"[^/]+/.+",
+            pattern_says="`provider/model`",
+            invalid_severity=Severity.WARNING,
+            invalid_effect="OpenCode splits it at the first `/` into provider and model, so it "
+            "names no model: running the agent fails with `Model not found`.",
+        ),
         FieldSpec("temperature", "Sampling temperature.", ("number",)),
         FieldSpec("top_p", "Nucleus sampling.", ("number",)),
         FieldSpec("steps", "The most agentic iterations.", ("integer",), positive=True),
