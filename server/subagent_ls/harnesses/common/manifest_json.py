@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple
 
 from subagent_ls.core.source import read_bytes
@@ -33,6 +34,31 @@ class JsonRead(NamedTuple):
 
 
 _CACHE: OrderedDict[str, tuple[Stamp, JsonRead]] = OrderedDict()
+_RECORDERS: list[list[tuple[str, Stamp]]] = []
+"""While ``recorded_reads`` runs, every path read (or looked for) with the stamp it had."""
+
+
+@contextmanager
+def recorded_reads() -> Iterator[list[tuple[str, Stamp]]]:
+    """Record the files read inside the block, so that a result computed from them can be
+    kept while none of them changes (``unchanged``)."""
+    reads: list[tuple[str, Stamp]] = []
+    _RECORDERS.append(reads)
+    try:
+        yield reads
+    finally:
+        _RECORDERS.remove(reads)
+
+
+def note_read(path: str, key: Stamp) -> None:
+    """Record that a result depends on the file (or folder) at ``path`` as it is now."""
+    for reads in _RECORDERS:
+        reads.append((path, key))
+
+
+def unchanged(reads: list[tuple[str, Stamp]]) -> bool:
+    """Whether every recorded path still has the stamp it had."""
+    return all(stamp(path) == key for path, key in reads)
 
 
 def stamp(path: str) -> Stamp:
@@ -67,6 +93,7 @@ def read_json(path: str, strip: Callable[[str], str] | None = None) -> JsonRead:
     """The JSON value of the file at ``path`` (its text passed through ``strip`` first, where
     given), cached on its stamp."""
     key = stamp(path)
+    note_read(path, key)
     if key is None:
         return JsonRead(problem="there is no such file", missing=True)
     entry = f"{path}\0{strip.__qualname__}" if strip is not None else path

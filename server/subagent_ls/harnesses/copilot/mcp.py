@@ -46,7 +46,7 @@ TOOLSETS = frozenset(
     ]
 )
 """First parts of ``toolset/tool`` names that are Copilot's own tools (case ignored)."""
-_TRUST_VARIABLES = ("COPILOT_ALLOW_ALL", "GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP")
+TRUST_VARIABLES = ("COPILOT_ALLOW_ALL", "GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP")
 
 
 def _home(env: Environment) -> tuple[Path, str]:
@@ -55,7 +55,7 @@ def _home(env: Environment) -> tuple[Path, str]:
 
 
 def _trusted(env: Environment, project: Path, config: object) -> bool:
-    if any(env.environ.get(name) == "true" for name in _TRUST_VARIABLES):
+    if any(env.environ.get(name) == "true" for name in TRUST_VARIABLES):
         return True
     folders = [Path(f) for f in strings(member(config).get("trustedFolders"))]
     return any(project == folder or folder in project.parents for folder in folders)

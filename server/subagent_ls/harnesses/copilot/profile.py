@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from subagent_ls.harnesses.copilot.loader import agent_id
-from subagent_ls.harnesses.copilot.mcp import copilot_mcp_servers
+from subagent_ls.harnesses.copilot.mcp import TRUST_VARIABLES, copilot_mcp_servers
 from subagent_ls.harnesses.copilot.plugins import copilot_plugin_source
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile
@@ -81,7 +81,7 @@ PROFILE = Profile(
     copilot_sources,
     identity=copilot_identity,
     path_order=True,
-    variables=("COPILOT_HOME",),
+    variables=("COPILOT_HOME", *TRUST_VARIABLES),
     plugin_source=copilot_plugin_source,
     mcp_servers=copilot_mcp_servers,
 )

@@ -15,7 +15,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from subagent_ls.harnesses.common.manifest_json import read_json, stamp
+from subagent_ls.harnesses.common.manifest_json import note_read, read_json, stamp
 from subagent_ls.harnesses.sources import Source, folder_source
 
 MANIFEST = "gemini-extension.json"
@@ -41,6 +41,7 @@ def _name(folder: Path) -> str:
 
 def extension_folders(home: Path) -> list[Path]:
     """The folders of ``home``'s extensions (those that hold a manifest), in name order."""
+    note_read(str(home / ".gemini/extensions"), stamp(str(home / ".gemini/extensions")))
     try:
         with os.scandir(home / ".gemini" / "extensions") as scan:
             names = sorted(e.name for _, e in zip(range(MAX_EXTENSIONS), scan, strict=False))

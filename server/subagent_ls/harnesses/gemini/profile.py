@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import extension_source, extension_sources
-from subagent_ls.harnesses.gemini.mcp import gemini_mcp_servers
+from subagent_ls.harnesses.gemini.mcp import TRUST, gemini_mcp_servers
 from subagent_ls.harnesses.profile import Profile
 from subagent_ls.harnesses.sources import Source, folder_source, per_root
 
@@ -53,5 +53,6 @@ PROFILE = Profile(
     gemini_sources,
     builtin_collision="builtin-wins",
     plugin_source=extension_source,
+    variables=(TRUST,),
     mcp_servers=gemini_mcp_servers,
 )
