@@ -17,7 +17,7 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.common.tools import tool_names
-from subagent_ls.harnesses.mcp import McpServers
+from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
@@ -39,7 +39,7 @@ def lint(
     dialect: Dialect,
     settings: Settings,
     unread: str | None = None,
-    mcp: McpServers | None = None,
+    mcp: McpLookup | None = None,
 ) -> LintResult:
     """The findings and the verdict of ``doc`` in ``dialect``; ``unread``: why the dialect's
     harness does not read the file where it lies (the verdict is then ``ignored``); ``mcp``:

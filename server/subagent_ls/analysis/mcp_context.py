@@ -13,7 +13,7 @@ from pathlib import Path
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.harnesses.common.manifest_json import Stamp, recorded_reads, unchanged
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.mcp import McpServers
+from subagent_ls.harnesses.mcp import McpLookup, McpServers
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.registry import PROFILES
 
@@ -22,14 +22,28 @@ _KEPT: dict[tuple[object, ...], tuple[list[tuple[str, Stamp]], McpServers]] = {}
 """The servers of each (harness, project, home, environment), with the reads they came from."""
 
 
-def mcp_servers_for(
+def mcp_lookup_for(
     harness: str, dialect: Dialect, path: str, roots: tuple[str, ...]
-) -> McpServers | None:
-    """The servers ``harness`` connects for the file at ``path`` read in ``dialect`` (None
-    where the harness or the dialect has no MCP tools)."""
+) -> McpLookup | None:
+    """The servers ``harness`` connects for the file, read when first asked for (None where the
+    harness or the dialect has no MCP tools)."""
     profile = PROFILES.get(harness)
     if profile is None or profile.mcp_servers is None or dialect.mcp_reference is None:
         return None
+    found: list[McpServers] = []
+
+    def lookup() -> McpServers:
+        if not found:
+            found.append(_servers(harness, path, roots))
+        return found[0]
+
+    return lookup
+
+
+def _servers(harness: str, path: str, roots: tuple[str, ...]) -> McpServers:
+    """The servers ``harness`` connects for the file at ``path`` (its profile reads them)."""
+    profile = PROFILES[harness]
+    assert profile.mcp_servers is not None
     home = Path(os.path.expanduser("~"))
     project = project_of(path)
     if project is None or project == home:

@@ -29,7 +29,7 @@ from subagent_ls.analysis.dialect_choice import (
     written_for_folder,
 )
 from subagent_ls.analysis.lint import lint
-from subagent_ls.analysis.mcp_context import mcp_servers_for
+from subagent_ls.analysis.mcp_context import mcp_lookup_for
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
@@ -180,7 +180,7 @@ def lint_for_targets(
     targets = find_targets(doc.path, choice, settings, roots)
     given = tuple(str(r) for r in roots) if roots else ()
     mine = targets[0].harness if targets else HARNESS_OF[choice.dialect.id]
-    mcp = mcp_servers_for(mine, choice.dialect, doc.path, given)
+    mcp = mcp_lookup_for(mine, choice.dialect, doc.path, given)
     own = lint(doc, choice.dialect, settings, targets[0].unread if targets else None, mcp)
     by_reading = {(choice.dialect.id, mine if mcp else None): own}
     verdicts = []
@@ -190,7 +190,7 @@ def lint_for_targets(
         servers = (
             mcp
             if target.harness == mine and target.dialect == choice.dialect.id
-            else mcp_servers_for(target.harness, target.reads_as, doc.path, given)
+            else mcp_lookup_for(target.harness, target.reads_as, doc.path, given)
         )
         reading = (target.dialect, target.harness if servers else None)
         result = by_reading.get(reading)

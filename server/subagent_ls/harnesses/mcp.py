@@ -4,7 +4,7 @@ server names in tool names) and the ``tools-mcp-*`` rules read."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -37,4 +37,5 @@ class McpReference(NamedTuple):
     hint: str = ""
 
 
-NO_SERVERS = McpServers()
+McpLookup = Callable[[], McpServers]
+"""The servers, read when first asked for: a file that lists no MCP tool never reads them."""

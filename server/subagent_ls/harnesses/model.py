@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from subagent_ls.core.findings import Finding
     from subagent_ls.core.verdict import Verdict
     from subagent_ls.core.yamltree import Kind, YamlNode
-    from subagent_ls.harnesses.mcp import McpReference, McpServers
+    from subagent_ls.harnesses.mcp import McpLookup, McpReference
 
 ValueType = Literal[
     "string",
@@ -206,7 +206,7 @@ class Dialect(NamedTuple):
     YAML (Copilot's serde_yaml reads ``012`` as a string); the type rules follow it."""
     evidence: Evidence = NO_EVIDENCE
     """What shows a file outside every agent folder is written for this harness."""
-    mcp_reference: Callable[[AgentDocument, str, McpServers], McpReference | None] | None = None
+    mcp_reference: Callable[[AgentDocument, str, McpLookup], McpReference | None] | None = None
     """The MCP server a listed tool name refers to, among the servers the harness connects
     (None: the name is not one of an MCP tool; no function: the harness has no MCP tools)."""
     most_severe: Severity = Severity.ERROR

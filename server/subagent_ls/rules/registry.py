@@ -17,7 +17,7 @@ from subagent_ls.core.findings import Finding, Fix, Related, Severity
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.core.settings import Settings
-from subagent_ls.harnesses.mcp import McpServers
+from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
 
 Stage = Literal["document", "fields", "body"]
@@ -75,8 +75,9 @@ class LintContext:
     recorded: dict[str, int]
     dropped: dict[str, tuple[int, Span]]
     beyond: list[Finding]
-    mcp: McpServers | None
-    """The MCP servers the harness connects where it runs (None: not known, not checked)."""
+    mcp: McpLookup | None
+    """The MCP servers the harness connects where it runs, read when first asked for (None:
+    not known, not checked)."""
     withheld: list[str]
     """Listed tool names the harness grants nothing for (an MCP server it does not connect)."""
 

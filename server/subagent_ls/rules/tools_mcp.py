@@ -31,7 +31,7 @@ def mcp_tool_rules(ctx: LintContext) -> None:
             continue
         server = reference.server
         if server is None:
-            looked = ", ".join(servers.looked)
+            looked = ", ".join(servers().looked)
             message = (
                 f"`{excerpt(name)}` grants nothing: {dialect.harness} has no MCP server "
                 f"`{excerpt(reference.spelled)}` configured where it looks ({looked})."

@@ -159,7 +159,7 @@ def claude_mcp_reference(doc: AgentDocument, tool: str, servers: McpServers) -> 
     """The server ``tool`` names (None: not an MCP tool name, or every server's)."""
     if not tool.startswith(PREFIX) or tool in (PREFIX, f"{PREFIX}*"):
         return None
-    known = {**servers.servers, **_inline_servers(doc)}
+    known = {**servers().servers, **_inline_servers(doc)}
     rest = tool[len(PREFIX) :]
     server = rest[:-3] if rest.endswith("__*") else rest.split("__", 1)[0]
     if not server or server == "*":

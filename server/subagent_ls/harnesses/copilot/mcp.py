@@ -25,7 +25,7 @@ from pathlib import Path
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.mcp import McpReference, McpServer, McpServers
+from subagent_ls.harnesses.mcp import McpLookup, McpReference, McpServer, McpServers
 
 HOME_VARIABLE = "COPILOT_HOME"
 GITHUB = ("github", "github-mcp-server")
@@ -99,13 +99,11 @@ def _inline(doc: AgentDocument) -> dict[str, McpServer]:
     return {w.lower(): McpServer(w.lower(), w, "this file's `mcp-servers`") for w in written}
 
 
-def copilot_mcp_reference(
-    doc: AgentDocument, tool: str, servers: McpServers
-) -> McpReference | None:
+def copilot_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:
     """The server ``tool`` names (None: not an MCP tool name, or a built-in one)."""
     server, slash, rest = tool.partition("/")
     key = server.lower()
     if not slash or not server or not rest or key in TOOLSETS or key in GITHUB:
         return None
-    known = {**servers.servers, **_inline(doc)}
+    known = {**servers().servers, **_inline(doc)}
     return McpReference(known.get(key), server)

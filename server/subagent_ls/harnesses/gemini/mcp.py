@@ -127,7 +127,7 @@ def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpServers) -> 
     """The server ``tool`` names (None: not an MCP tool name, or every server's)."""
     if not tool.startswith(PREFIX) or tool == f"{PREFIX}*":
         return None
-    known = {**servers.servers, **_inline(doc)}
+    known = {**servers().servers, **_inline(doc)}
     first, _, rest = tool[len(PREFIX) :].partition("_")
     if rest == "*":
         return McpReference(known.get(first), first)
