@@ -3,6 +3,8 @@ table (the same data the checker and the editor features use)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, StringConstraints, create_model
@@ -23,12 +25,26 @@ _PYTHON_TYPES: dict[ValueType, Any] = {
 }
 
 
+def _any_case(values: Iterable[str]) -> str:
+    """A pattern that matches each value in any case (JSON Schema patterns have no flags)."""
+
+    def letters(value: str) -> str:
+        return "".join(
+            f"[{c.upper()}{c.lower()}]" if c.isalpha() and c.isascii() else re.escape(c)
+            for c in value
+        )
+
+    return "^(?:" + "|".join(letters(value) for value in values) + ")$"
+
+
 def _annotation(spec: FieldSpec) -> Any:
     options: list[Any] = []
     for value_type in spec.types:
         if value_type == "string" and (spec.values or spec.pattern):
             if spec.values:
                 options.append(Literal[tuple(spec.values)])
+            if spec.values and spec.any_case:
+                options.append(Annotated[str, StringConstraints(pattern=_any_case(spec.values))])
             if spec.pattern:
                 options.append(Annotated[str, StringConstraints(pattern=f"^(?:{spec.pattern})$")])
         elif value_type in ("integer", "number"):
