@@ -62,6 +62,10 @@ class CatalogService:
     manifests: tuple[Path, ...] | None = None
     """The plugin manifests below the roots (None: not looked for since the last scan began;
     the first listing of a scan walks for them, off the event loop)."""
+    generation: int = 0
+    """Counts the changes of the catalog's entries (what the budget findings are kept for)."""
+    budget: tuple[int, dict[Path, list[CrossFinding]]] | None = None
+    """The ``description-budget`` findings by file, and the generation they were made for."""
 
     @property
     def catalog(self) -> Catalog | None:
@@ -132,6 +136,7 @@ class CatalogService:
             for problem in sorted(set(problems) - set(self.problems)):
                 log.warning("catalog: %s", problem)  # once, not on every build
             self.live, self.problems = live, problems
+            self.generation += 1
         return live.catalog
 
     async def take_baseline(self) -> None:
@@ -192,6 +197,8 @@ class CatalogService:
             if found is None:
                 return None
             touched |= found
+        if touched:
+            self.generation += 1
         return touched
 
     def snapshot(self) -> tuple[dict[Path, tuple[int, int]], dict[str, Listing]]:
@@ -269,7 +276,22 @@ class CatalogService:
         return self.catalog.named(name) if self.catalog else []
 
     def findings_of(self, path: Path) -> list[CrossFinding]:
-        return self.live.findings.get(path, []) if self.live else []
+        if self.live is None:
+            return []
+        return self.live.findings.get(path, []) + self._budget_findings().get(path, [])
+
+    def _budget_findings(self) -> dict[Path, list[CrossFinding]]:
+        """The catalog's ``description-budget`` findings by file, made once per change."""
+        from subagent_ls.workspace.catalog.budget import budget_findings
+
+        if self.budget is None or self.budget[0] != self.generation:
+            assert self.live is not None
+            found: dict[Path, list[CrossFinding]] = {}
+            for finding in budget_findings(self.live.profile, self.live.catalog.entries):
+                if finding.entry.path is not None:
+                    found.setdefault(finding.entry.path, []).append(finding)
+            self.budget = (self.generation, found)
+        return self.budget[1]
 
     def entry_of(self, path: Path) -> Entry | None:
         return self.live.entry_at(path) if self.live else None

@@ -16,7 +16,6 @@ from subagent_ls.lsp.convert import to_offset, to_range
 from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.fielddocs import field_markdown, markdown, value_markdown
 from subagent_ls.lsp.state import Analysis, ServerState
-from subagent_ls.rules.fields import listed_value
 
 if TYPE_CHECKING:
     from subagent_ls.analysis.results import TargetVerdict
@@ -94,6 +93,8 @@ def value_text(state: ServerState, analysis: Analysis, item: MapItem) -> str | N
         text = f"{field_markdown(analysis.choice.dialect, spec)}\n\n{harness} {where}."
         notes = [note for provider in state.name_notes if (note := provider(analysis))]
         return "\n\n".join([text, *notes])
+    from subagent_ls.rules.fields import listed_value  # the engine loads after start-up
+
     listed = listed_value(spec, str(node.value)) if node.kind == "str" else None
     if listed is not None:
         return value_markdown(spec, listed)
