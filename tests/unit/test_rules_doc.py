@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import subagent_ls.rules
-import subagent_ls.workspace.catalog.resolve  # noqa: F401  (the cross-file rules)
+import subagent_ls.workspace.catalog.budget
+import subagent_ls.workspace.catalog.resolve  # noqa: F401
 from subagent_ls.rules.registry import RULES
 
 PAGE = (Path(__file__).parents[2] / "docs/rules.md").read_text(encoding="utf-8")

@@ -209,6 +209,9 @@ class Dialect(NamedTuple):
     mcp_reference: Callable[[AgentDocument, str, McpLookup], McpReference | None] | None = None
     """The MCP server a listed tool name refers to, among the servers the harness connects
     (None: the name is not one of an MCP tool; no function: the harness has no MCP tools)."""
+    agent_references: tuple[tuple[str, str], ...] = ()
+    """``(list field, key)`` pairs whose entries name another agent by ``key`` (Copilot's
+    ``handoffs[].agent``): go-to-definition follows them to the catalog's definitions."""
     most_severe: Severity = Severity.ERROR
     """The most severe a finding of this reading is (a reading that is a guess reports no
     error: it cannot say what a harness refuses)."""

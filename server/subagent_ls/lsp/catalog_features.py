@@ -241,12 +241,12 @@ def register(server: LanguageServer, state: ServerState) -> None:
         analysis = current(ls=server, state=state, uri=params.text_document.uri)
         if analysis is None:
             return None
-        node = analysis.doc.field_value("name")
         offset = to_offset(analysis.doc, params.position, state.encoding)
-        if node is None or not node.span.start <= offset <= node.span.end:
+        name = agent_named_at(analysis, offset)
+        if name is None:
             return None
         await catalog_ready()
-        entries = service.entries_named(str(node.value))
+        entries = service.entries_named(name)
         return [loc for entry in entries if (loc := entry_location(entry, state))]
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
@@ -273,6 +273,24 @@ def register(server: LanguageServer, state: ServerState) -> None:
             )
             for title in lens_titles(analysis, entry)
         ]
+
+
+def agent_named_at(analysis: Analysis, offset: int) -> str | None:
+    """The agent name at ``offset``: the file's own ``name``, or a reference to another agent
+    (the dialect's ``agent_references``, such as a handoff's ``agent``)."""
+    doc = analysis.doc
+    candidates = [doc.field_value("name")]
+    for field, key in analysis.choice.dialect.agent_references:
+        listed = doc.field_value(field)
+        if listed is not None and listed.kind == "seq":
+            for entry in listed.value:  # type: ignore[union-attr]
+                if entry.kind == "map":
+                    candidates += [i.value for i in entry.items if i.key.value == key]
+    for node in candidates:
+        inside = node is not None and node.span.start <= offset <= node.span.end
+        if inside and node.kind not in ("map", "seq"):  # type: ignore[union-attr]
+            return str(node.value)
+    return None
 
 
 def lens_titles(analysis: Analysis, entry: Entry | None) -> list[str]:

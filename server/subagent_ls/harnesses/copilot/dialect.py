@@ -140,6 +140,7 @@ DIALECT = Dialect(
         "description-vague": Severity.HINT,
     },
     mcp_reference=copilot_mcp_reference,
+    agent_references=(("handoffs", "agent"),),
     verdict=copilot_verdict,
     verified_with=VERSION,
     scalar_kind=engine_kind,
