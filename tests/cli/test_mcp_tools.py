@@ -58,9 +58,18 @@ def message_of(entry: dict, code: str) -> str:
     return next(d["message"] for d in entry["diagnostics"] if d["code"] == code)
 
 
-def gemini_agent(project: Path, tools: str, extra: str = "") -> Path:
+def agent(project: Path, where: str, tools: str, extra: str = "") -> Path:
+    """An agent file at ``where`` in the project listing ``tools``."""
     text = f"---\nname: rev\ndescription: {DESCRIPTION}\ntools: {tools}\n{extra}---\nBody.\n"
-    return write(project / ".gemini/agents/rev.md", text)
+    return write(project / where, text)
+
+
+def gemini_agent(project: Path, tools: str, extra: str = "") -> Path:
+    return agent(project, ".gemini/agents/rev.md", tools, extra)
+
+
+def copilot_agent(project: Path, tools: str) -> Path:
+    return agent(project, ".github/agents/rev.agent.md", tools)
 
 
 def test_gemini_reads_user_settings_and_trusted_project_settings(tmp_path):
@@ -113,12 +122,7 @@ def test_gemini_extension_inline_and_filtered_servers(tmp_path):
     path = gemini_agent(project, "[mcp_ext_a, mcp_inl_a, mcp_off_a, mcp_my.srv_a]", inline)
     entry = checked(home, project, path)
     assert mcp_findings(entry) == {"mcp_off_a": "tools-mcp-off"}
-    assert "`mcp.excluded`" in entry["diagnostics"][0]["message"]
-
-
-def copilot_agent(project: Path, tools: str) -> Path:
-    text = f"---\nname: rev\ndescription: {DESCRIPTION}\ntools: {tools}\n---\nBody.\n"
-    return write(project / ".github/agents/rev.agent.md", text)
+    assert "`mcp.excluded`" in message_of(entry, "tools-mcp-off")
 
 
 def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
@@ -155,7 +159,7 @@ def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
 
 @pytest.mark.parametrize(
     "content",
-    ["{", "[]", '{"mcpServers": []}', '{"mcpServers": {"x": 3}, "projects": 5}', "\x00\xff",
+    ["{", "[]", '{"mcpServers": []}', '{"mcpServers": {"other": 3}, "projects": 5}', "\x00\xff",
      "[" * 5000 + "]" * 5000,
      '{"allowedMcpServers": [3, {"serverName": []}], "deniedMcpServers": "x",'
      ' "disabledMcpjsonServers": {}}'],
@@ -167,13 +171,10 @@ def test_broken_configuration_files_never_break_the_check(tmp_path, content):
                  project / ".gemini/settings.json", home / ".copilot/mcp-config.json",
                  home / ".copilot/config.json", project / ".github/mcp.json"):  # fmt: skip
         write(path, content)
-    for agent in (
-        write(
-            project / ".claude/agents/a.md",
-            f"---\nname: a\ndescription: {DESCRIPTION}\ntools: mcp__x__y\n---\nB\n",
-        ),
-        gemini_agent(project, "[mcp_x_y]"),
-        copilot_agent(project, "[x/y]"),
-    ):
-        entry = checked(home, project, agent)
-        assert set(mcp_findings(entry).values()) <= {"tools-mcp-unknown", "tools-mcp-off"}
+    agents = {
+        "mcp__x__y": agent(project, ".claude/agents/rev.md", "mcp__x__y"),
+        "mcp_x_y": gemini_agent(project, "[mcp_x_y]"),
+        "x/y": copilot_agent(project, "[x/y]"),
+    }
+    for name, path in agents.items():  # no file configures a server `x`
+        assert mcp_findings(checked(home, project, path)) == {name: "tools-mcp-unknown"}

@@ -43,6 +43,10 @@ class ToolCase:
     where: str = ".claude/agents/probe.md"
     extra: str = ""
 
+    def environ(self, home: Path) -> dict[str, str]:
+        """The case's variables, ``@HOME@`` standing for the home folder."""
+        return {key: value.replace("@HOME@", str(home)) for key, value in self.env.items()}
+
     def case(self) -> Case:
         agent = f"---\nname: probe\ndescription: {DESCRIPTION}\ntools: {self.tools}\n"
         text = agent + self.extra + "---\nYou review code.\n"
@@ -120,7 +124,7 @@ def expand(names: list[str]) -> set[str]:
 def theirs(case: ToolCase, project: Path, home: Path) -> set[str]:
     """The MCP tools Claude Code sends in the request of a run of the agent."""
     env = {**ENV, "ANTHROPIC_API_KEY": "sk-fake"}
-    env |= {k: v.replace("@HOME@", str(home)) for k, v in case.env.items()}
+    env |= case.environ(home)
     port = free_port()
     env["ANTHROPIC_BASE_URL"] = f"http://127.0.0.1:{port}"
     command = [str(CLAUDE), "-p", "hello", "--agent", "probe"]
@@ -137,7 +141,7 @@ def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict
     """The MCP tools ``check`` says Claude Code grants, and its MCP warnings."""
     path = home / case.where[2:] if case.where.startswith("~/") else project / case.where
     env = {**os.environ, "HOME": str(home)}
-    env |= {k: v.replace("@HOME@", str(home)) for k, v in case.env.items()}
+    env |= case.environ(home)
     done = subprocess.run(
         [str(SCRIPT), "check", "--format", "json", str(path)],
         cwd=project, env=env, capture_output=True, text=True, timeout=60,

@@ -44,8 +44,7 @@ def lint(
     """The findings and the verdict of ``doc`` in ``dialect``; ``unread``: why the dialect's
     harness does not read the file where it lies (the verdict is then ``ignored``); ``mcp``:
     the MCP servers the harness connects where it runs (its MCP tool names are checked)."""
-    ctx = LintContext(doc, dialect, settings)
-    ctx.mcp = mcp
+    ctx = LintContext(doc, dialect, settings, mcp=mcp)
     for run in CHECKS["document"]:
         run(ctx)
     layout = doc.layout

@@ -8,6 +8,7 @@ configuration."""
 from __future__ import annotations
 
 import os
+from functools import cache, partial
 from pathlib import Path
 
 from subagent_ls.analysis.projects import project_of
@@ -27,17 +28,10 @@ def mcp_lookup_for(
 ) -> McpLookup | None:
     """The servers ``harness`` connects for the file, read when first asked for (None where the
     harness or the dialect has no MCP tools)."""
-    profile = PROFILES.get(harness)
-    if profile is None or profile.mcp_servers is None or dialect.mcp_reference is None:
+    profile = PROFILES[harness]
+    if profile.mcp_servers is None or dialect.mcp_reference is None:
         return None
-    found: list[McpServers] = []
-
-    def lookup() -> McpServers:
-        if not found:
-            found.append(_servers(harness, path, roots))
-        return found[0]
-
-    return lookup
+    return cache(partial(_servers, harness, path, roots))
 
 
 def _servers(harness: str, path: str, roots: tuple[str, ...]) -> McpServers:

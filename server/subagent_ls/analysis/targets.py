@@ -187,11 +187,7 @@ def lint_for_targets(
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}
     seen = {finding_key(f) for f in own.findings}
     for target in targets:
-        servers = (
-            mcp
-            if target.harness == mine and target.dialect == choice.dialect.id
-            else mcp_lookup_for(target.harness, target.reads_as, doc.path, given)
-        )
+        servers = mcp_lookup_for(target.harness, target.reads_as, doc.path, given)
         reading = (target.dialect, target.harness if servers else None)
         result = by_reading.get(reading)
         if result is None:

@@ -13,6 +13,7 @@ from subagent_ls.cli.reporters import printable, printable_json, visible
 from subagent_ls.harnesses.profile import Entry
 from subagent_ls.harnesses.registry import PROFILES
 from subagent_ls.workspace.catalog.across import FileRoles, file_roles
+from subagent_ls.workspace.catalog.budget import NAMED
 from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
 from subagent_ls.workspace.plugin_walk import with_plugin_manifests
@@ -125,7 +126,7 @@ def render_tree(catalog: Catalog) -> str:
     use = catalog.budget()
     if use is not None and use.shares:
         verdict = "over the limit: " if use.over else ""
-        largest = ", ".join(f"{entry.name} ~{tokens:,}" for entry, tokens in use.shares[:3])
+        largest = ", ".join(f"{entry.name} ~{tokens:,}" for entry, tokens in use.shares[:NAMED])
         lines += [
             "",
             f"Agent descriptions: ~{use.total:,} tokens of the {use.limit:,}-token limit "

@@ -4,9 +4,12 @@ server names in tool names) and the ``tools-mcp-*`` rules read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from subagent_ls.core.document import AgentDocument
 
 
 class McpServer(NamedTuple):
@@ -39,3 +42,21 @@ class McpReference(NamedTuple):
 
 McpLookup = Callable[[], McpServers]
 """The servers, read when first asked for: a file that lists no MCP tool never reads them."""
+
+
+def servers_named(
+    written: Iterable[str], spell: Callable[[str], str], where: str, off: str | None = None
+) -> dict[str, McpServer]:
+    """Servers as written in one place, by the name ``spell`` gives them in tool names."""
+    return {spell(name): McpServer(spell(name), name, where, off) for name in written}
+
+
+def map_servers(
+    doc: AgentDocument, field: str, spell: Callable[[str], str]
+) -> dict[str, McpServer]:
+    """The servers an agent file defines itself as the keys of the map ``field``."""
+    node = doc.field_value(field)
+    if node is None or node.kind != "map":
+        return {}
+    written = [str(item.key.value) for item in node.items if item.key.kind == "str"]
+    return servers_named(written, spell, f"this file's `{field}`")

@@ -90,6 +90,7 @@ class LintContext:
         recorded: dict[str, int] | None = None,
         dropped: dict[str, tuple[int, Span]] | None = None,
         beyond: list[Finding] | None = None,
+        mcp: McpLookup | None = None,
     ) -> None:
         self.doc = doc
         self.dialect = dialect
@@ -98,7 +99,7 @@ class LintContext:
         self.recorded = {} if recorded is None else recorded
         self.dropped = {} if dropped is None else dropped
         self.beyond = [] if beyond is None else beyond
-        self.mcp = None
+        self.mcp = mcp
         self.withheld = []
 
     __repr__ = record_repr

@@ -29,7 +29,13 @@ from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_hom
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.mcp import McpReference, McpServer, McpServers
+from subagent_ls.harnesses.mcp import (
+    McpLookup,
+    McpReference,
+    McpServer,
+    McpServers,
+    servers_named,
+)
 
 PREFIX = "mcp__"
 _OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_-]")
@@ -40,7 +46,7 @@ def spelled(server: str) -> str:
     return _OUTSIDE_NAME.sub("_", server)
 
 
-def _serverstrings(value: object) -> list[str]:
+def _server_names(value: object) -> list[str]:
     """The ``serverName`` of each entry of an ``allowedMcpServers``/``deniedMcpServers`` list."""
     entries = value if isinstance(value, list) else []
     return [
@@ -84,17 +90,14 @@ def claude_mcp_servers(env: Environment) -> McpServers:
     local_key = str(_git_top(project))
     found: dict[str, McpServer] = {}
 
-    def add(servers: dict, where: str, prefix: str = "", off: str | None = None) -> None:
-        for written in servers:
-            name = spelled(prefix + written)
-            found[name] = McpServer(name, written, where, off)
-
     for plugin in user_plugins(env):
         if plugin.problem is None:
             own = read_json(str(Path(plugin.root) / ".mcp.json")).value
-            add(member(own, "mcpServers") or member(own), f"plugin `{plugin.name}`",
-                f"plugin_{plugin.name}_")  # fmt: skip
-    add(member(home_json, "mcpServers"), f"`{config_label}` (user)")
+            prefix = f"plugin_{plugin.name}_"
+            written = member(own, "mcpServers") or member(own)
+            spell = lambda name, prefix=prefix: spelled(prefix + name)  # noqa: E731
+            found |= servers_named(written, spell, f"plugin `{plugin.name}`")
+    found |= servers_named(member(home_json, "mcpServers"), spelled, f"`{config_label}` (user)")
     settings = [(read_json(path).value, label) for path, label in _settings_files(env, project)]
     rejected = {
         name: label
@@ -112,19 +115,21 @@ def claude_mcp_servers(env: Environment) -> McpServers:
             else:
                 found[name] = McpServer(name, written, where)
     local = member(home_json, "projects", local_key)
-    add(member(local, "mcpServers"), f"`{config_label}` (local, for this project)")
+    found |= servers_named(
+        member(local, "mcpServers"), spelled, f"`{config_label}` (local, for this project)"
+    )
     switched = set(strings(local.get("disabledMcpServers")))
     denied = {
         name: label
         for value, label in settings
-        for name in _serverstrings(member(value).get("deniedMcpServers"))
+        for name in _server_names(member(value).get("deniedMcpServers"))
     }
     allowances = [
         (value["allowedMcpServers"], label)
         for value, label in settings
         if isinstance(member(value).get("allowedMcpServers"), list)
     ]
-    allowed = {name for value, _ in allowances for name in _serverstrings(value)}
+    allowed = {name for value, _ in allowances for name in _server_names(value)}
     for name, server in list(found.items()):
         off = server.off
         if server.written in switched:
@@ -155,7 +160,7 @@ def _inline_servers(doc: AgentDocument) -> dict[str, McpServer]:
     return found
 
 
-def claude_mcp_reference(doc: AgentDocument, tool: str, servers: McpServers) -> McpReference | None:
+def claude_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:
     """The server ``tool`` names (None: not an MCP tool name, or every server's)."""
     if not tool.startswith(PREFIX) or tool in (PREFIX, f"{PREFIX}*"):
         return None

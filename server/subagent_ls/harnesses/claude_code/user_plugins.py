@@ -19,20 +19,12 @@ import re
 from subagent_ls.harnesses.claude_code.config_home import config_home
 from subagent_ls.harnesses.claude_code.marketplace import marketplace_plugins
 from subagent_ls.harnesses.claude_code.plugins import Plugin, folder_plugin
-from subagent_ls.harnesses.common.manifest_json import read_json
+from subagent_ls.harnesses.common.manifest_json import member, read_json
 from subagent_ls.harnesses.environment import Environment
 
 _PART = "[A-Za-z0-9][-A-Za-z0-9._]*"
 PLUGIN_ID = re.compile(f"({_PART})@({_PART})")
 """``dF``: an id must be ``plugin@marketplace``."""
-
-
-def _object(path: str, *keys: str) -> dict:
-    """The object at ``keys`` in the JSON file at ``path`` (empty where there is none)."""
-    value: object = read_json(path).value
-    for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
-    return value if isinstance(value, dict) else {}
 
 
 def enabled_ids(env: Environment) -> list[tuple[str, str]]:
@@ -42,7 +34,7 @@ def enabled_ids(env: Environment) -> list[tuple[str, str]]:
         files += [str(root / ".claude/settings.json"), str(root / ".claude/settings.local.json")]
     merged: dict[str, object] = {}
     for path in files:
-        merged.update(_object(path, "enabledPlugins"))
+        merged.update(member(read_json(path).value, "enabledPlugins"))
     pairs = []
     for plugin_id, value in merged.items():
         match = PLUGIN_ID.fullmatch(plugin_id)
@@ -62,9 +54,11 @@ def _in_place(source: object, location: object) -> str | None:
 def user_plugins(env: Environment) -> list[Plugin]:
     """The plugins the user's settings enable, where Claude Code would find them."""
     plugins_home = config_home(env) / "plugins"
-    known = _object(str(plugins_home / "known_marketplaces.json"))
-    declared = _object(str(config_home(env) / "settings.json"), "extraKnownMarketplaces")
-    installed = _object(str(plugins_home / "installed_plugins.json"), "plugins")
+    known = member(read_json(str(plugins_home / "known_marketplaces.json")).value)
+    declared = member(
+        read_json(str(config_home(env) / "settings.json")).value, "extraKnownMarketplaces"
+    )
+    installed = member(read_json(str(plugins_home / "installed_plugins.json")).value, "plugins")
     found = []
     for plugin, market in enabled_ids(env):
         record = known.get(market) or declared.get(market)

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
+from subagent_ls.harnesses.copilot.copilot_home import copilot_home, copilot_home_label
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.mcp import McpLookup, McpReference, McpServer, McpServers
+from subagent_ls.harnesses.mcp import McpLookup, McpReference, McpServer, McpServers, map_servers
 
-HOME_VARIABLE = "COPILOT_HOME"
 GITHUB = ("github", "github-mcp-server")
 TOOLSETS = frozenset(
     [
@@ -49,11 +49,6 @@ TOOLSETS = frozenset(
 TRUST_VARIABLES = ("COPILOT_ALLOW_ALL", "GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP")
 
 
-def _home(env: Environment) -> tuple[Path, str]:
-    moved = env.environ.get(HOME_VARIABLE, "")
-    return (Path(moved), "$COPILOT_HOME") if moved else (env.home / ".copilot", "~/.copilot")
-
-
 def _trusted(env: Environment, project: Path, config: object) -> bool:
     if any(env.environ.get(name) == "true" for name in TRUST_VARIABLES):
         return True
@@ -64,7 +59,7 @@ def _trusted(env: Environment, project: Path, config: object) -> bool:
 def copilot_mcp_servers(env: Environment) -> McpServers:
     """The servers Copilot CLI connects when run in ``env.roots[0]``."""
     project = env.roots[0]
-    home, label = _home(env)
+    home, label = copilot_home(env), copilot_home_label(env)
     switched = set(
         strings(member(read_json(str(home / "settings.json")).value).get("disabledMcpServers"))
     )
@@ -91,19 +86,11 @@ def copilot_mcp_servers(env: Environment) -> McpServers:
     return McpServers(found, looked)
 
 
-def _inline(doc: AgentDocument) -> dict[str, McpServer]:
-    node = doc.field_value("mcp-servers")
-    if node is None or node.kind != "map":
-        return {}
-    written = [str(item.key.value) for item in node.items if item.key.kind == "str"]
-    return {w.lower(): McpServer(w.lower(), w, "this file's `mcp-servers`") for w in written}
-
-
 def copilot_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:
     """The server ``tool`` names (None: not an MCP tool name, or a built-in one)."""
     server, slash, rest = tool.partition("/")
     key = server.lower()
     if not slash or not server or not rest or key in TOOLSETS or key in GITHUB:
         return None
-    known = {**servers().servers, **_inline(doc)}
+    known = {**servers().servers, **map_servers(doc, "mcp-servers", str.lower)}
     return McpReference(known.get(key), server)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.harnesses.copilot.copilot_home import HOME_VARIABLE, copilot_home
 from subagent_ls.harnesses.copilot.loader import agent_id
 from subagent_ls.harnesses.copilot.mcp import TRUST_VARIABLES, copilot_mcp_servers
 from subagent_ls.harnesses.copilot.plugins import copilot_plugin_source
@@ -61,8 +62,7 @@ def copilot_sources(env: Environment) -> list[Source]:
                     where = f"{kind}/agents" if depth == 0 else str(path)
                     tail = "" if depth == 0 else f"@{depth}"
                     folders.append((f"{source_id}{tail}{suffix}", f"project {where}", path))
-    copilot_home = env.environ.get("COPILOT_HOME")
-    user = Path(copilot_home) if copilot_home else env.home / ".copilot"
+    user = copilot_home(env)
     top = len(folders) + 1
     sources = [
         folder_source("user", "user ~/.copilot/agents", "user", top, "copilot", user / "agents")
@@ -81,7 +81,7 @@ PROFILE = Profile(
     copilot_sources,
     identity=copilot_identity,
     path_order=True,
-    variables=("COPILOT_HOME", *TRUST_VARIABLES),
+    variables=(HOME_VARIABLE, *TRUST_VARIABLES),
     plugin_source=copilot_plugin_source,
     mcp_servers=copilot_mcp_servers,
 )

@@ -41,13 +41,14 @@ def _name(folder: Path) -> str:
 
 def extension_folders(home: Path) -> list[Path]:
     """The folders of ``home``'s extensions (those that hold a manifest), in name order."""
-    note_read(str(home / ".gemini/extensions"), stamp(str(home / ".gemini/extensions")))
+    extensions = home / ".gemini/extensions"
+    note_read(str(extensions), stamp(str(extensions)))
     try:
-        with os.scandir(home / ".gemini" / "extensions") as scan:
+        with os.scandir(extensions) as scan:
             names = sorted(e.name for _, e in zip(range(MAX_EXTENSIONS), scan, strict=False))
     except OSError:
         return []
-    folders = [home / ".gemini/extensions" / name for name in names]
+    folders = [extensions / name for name in names]
     return [folder for folder in folders if (folder / MANIFEST).is_file()]
 
 

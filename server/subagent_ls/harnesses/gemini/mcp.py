@@ -29,7 +29,14 @@ from subagent_ls.harnesses.common.jsonc import read_jsonc
 from subagent_ls.harnesses.common.manifest_json import member, strings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import MANIFEST, extension_folders
-from subagent_ls.harnesses.mcp import McpReference, McpServer, McpServers
+from subagent_ls.harnesses.mcp import (
+    McpLookup,
+    McpReference,
+    McpServer,
+    McpServers,
+    map_servers,
+    servers_named,
+)
 
 PREFIX = "mcp_"
 _OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_.:-]")
@@ -49,7 +56,7 @@ def _trusted(env: Environment, project: Path, user: dict) -> bool:
         return said == "true"
     if member(user, "security", "folderTrust").get("enabled") is False:
         return True
-    rules = member(read_jsonc(str(env.home / ".gemini/trustedFolders.json")).value)
+    rules = member(read_jsonc(str(env.home / TRUSTED_FOLDERS[2:])).value)
     best, level = -1, None
     for rule, trust in rules.items():
         folder = os.path.dirname(rule) if trust == "TRUST_PARENT" else rule
@@ -61,37 +68,25 @@ def _trusted(env: Environment, project: Path, user: dict) -> bool:
 
 def _servers(settings: object, where: str, off: str | None = None) -> dict[str, McpServer]:
     """The ``mcpServers`` of a settings or manifest object, by their spelling in tool names."""
-    written = member(settings, "mcpServers")
-    return {spelled(w): McpServer(spelled(w), w, where, off) for w in written}
+    return servers_named(member(settings, "mcpServers"), spelled, where, off)
 
 
 def gemini_mcp_servers(env: Environment) -> McpServers:
     """The servers Gemini CLI connects when run in ``env.roots[0]``."""
     project = env.roots[0]
     found: dict[str, McpServer] = {}
-
-    def add(settings: object, where: str) -> None:
-        found.update(_servers(settings, where))
-
     for folder in extension_folders(env.home):
-        manifest = read_jsonc(str(folder / MANIFEST)).value
-        add(manifest, f"extension `{folder.name}`")
-    user = member(read_jsonc(str(env.home / ".gemini/settings.json")).value)
-    add(user, f"`{USER}`")
-    project_settings = member(read_jsonc(str(project / ".gemini/settings.json")).value)
+        found |= _servers(read_jsonc(str(folder / MANIFEST)).value, f"extension `{folder.name}`")
+    user = member(read_jsonc(str(env.home / USER[2:])).value)
+    found |= _servers(user, f"`{USER}`")
+    project_settings = member(read_jsonc(str(project / PROJECT)).value)
     filters = [user]
     if _trusted(env, project, user):
-        add(project_settings, f"`{PROJECT}`")
+        found |= _servers(project_settings, f"`{PROJECT}`")
         filters.append(project_settings)
     else:
-        untrusted = (
-            "not loaded: the project folder is not trusted (`~/.gemini/trustedFolders.json`)"
-        )
-        for written in member(project_settings, "mcpServers"):
-            found.setdefault(
-                spelled(written),
-                McpServer(spelled(written), written, "`.gemini/settings.json`", untrusted),
-            )
+        untrusted = f"not loaded: the project folder is not trusted (`{TRUSTED_FOLDERS}`)"
+        found = _servers(project_settings, f"`{PROJECT}`", untrusted) | found
     excluded = {n for s in filters for n in strings(member(s, "mcp").get("excluded"))}
     allowances = [
         s["mcp"]["allowed"] for s in filters if isinstance(member(s, "mcp").get("allowed"), list)
@@ -102,36 +97,18 @@ def gemini_mcp_servers(env: Environment) -> McpServers:
             found[name] = server._replace(off="switched off by `mcp.excluded`")
         elif server.off is None and allowances and server.written not in allowed:
             found[name] = server._replace(off="not in `mcp.allowed`")
-    looked = (
-        "`~/.gemini/settings.json`",
-        "`.gemini/settings.json` (in a trusted folder)",
-        "the extensions",
-    )
+    looked = (f"`{USER}`", f"`{PROJECT}` (in a trusted folder)", "the extensions")
     return McpServers(found, looked)
 
 
-def _inline(doc: AgentDocument) -> dict[str, McpServer]:
-    node = doc.field_value("mcp_servers")
-    if node is None or node.kind != "map":
-        return {}
-    return {
-        spelled(str(item.key.value)): McpServer(
-            spelled(str(item.key.value)), str(item.key.value), "this file's `mcp_servers`"
-        )
-        for item in node.items
-        if item.key.kind == "str"
-    }
-
-
-def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpServers) -> McpReference | None:
+def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:
     """The server ``tool`` names (None: not an MCP tool name, or every server's)."""
     if not tool.startswith(PREFIX) or tool == f"{PREFIX}*":
         return None
-    known = {**servers().servers, **_inline(doc)}
+    known = {**servers().servers, **map_servers(doc, "mcp_servers", spelled)}
     first, _, rest = tool[len(PREFIX) :].partition("_")
     if rest == "*":
         return McpReference(known.get(first), first)
     matches = [name for name in known if tool.startswith(f"{PREFIX}{name}_")]
-    if matches:
-        return McpReference(known[max(matches, key=len)], max(matches, key=len))
-    return McpReference(None, first)
+    longest = max(matches, key=len, default=None)
+    return McpReference(known[longest], longest) if longest else McpReference(None, first)

@@ -68,10 +68,10 @@ def budget_use(profile: Profile, entries: list[Entry]) -> BudgetUse | None:
 
 def budget_findings(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
     """A ``description-budget`` finding on each of the largest contributors, when over."""
-    use = budget_use(profile, entries)
-    if use is None or not use.over or profile.budget is None:
+    use, budget = budget_use(profile, entries), profile.budget
+    if use is None or budget is None or not use.over:
         return []
-    says = profile.budget.says.format(limit=kilo(use.limit), total=kilo(use.total))
+    says = budget.says.format(limit=kilo(use.limit), total=kilo(use.total))
     named = use.shares[:NAMED]
     largest = ", ".join(f"`{entry.name}` (~{tokens:,})" for entry, tokens in named)
     findings = []
