@@ -19,6 +19,7 @@ from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.references import AgentLookup
 from subagent_ls.rules.harness import apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
 
@@ -40,11 +41,13 @@ def lint(
     settings: Settings,
     unread: str | None = None,
     mcp: McpLookup | None = None,
+    agents: AgentLookup | None = None,
 ) -> LintResult:
     """The findings and the verdict of ``doc`` in ``dialect``; ``unread``: why the dialect's
     harness does not read the file where it lies (the verdict is then ``ignored``); ``mcp``:
-    the MCP servers the harness connects where it runs (its MCP tool names are checked)."""
-    ctx = LintContext(doc, dialect, settings, mcp=mcp)
+    the MCP servers the harness connects where it runs (its MCP tool names are checked);
+    ``agents``: the agents it loads there (the file's references to agents are checked)."""
+    ctx = LintContext(doc, dialect, settings, mcp=mcp, agents=agents)
     for run in CHECKS["document"]:
         run(ctx)
     layout = doc.layout

@@ -35,6 +35,7 @@ from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.references import AgentsFor
 from subagent_ls.harnesses.registry import BASE, HARNESS_OF, PROFILES
 from subagent_ls.harnesses.sources import Source
 
@@ -174,14 +175,20 @@ def lint_for_targets(
     choice: DialectChoice,
     settings: Settings,
     roots: Iterable[str | Path] | None = None,
+    agents_for: AgentsFor | None = None,
 ) -> LintResult:
     """The file's findings in its own dialect, then the errors only other targets have, and
-    every target's verdict (the file's own first)."""
+    every target's verdict (the file's own first); ``agents_for``: the agents a harness loads
+    for the file (its references to other agents are checked against its own harness's)."""
     targets = find_targets(doc.path, choice, settings, roots)
     given = tuple(str(r) for r in roots) if roots else ()
     mine = targets[0].harness if targets else HARNESS_OF[choice.dialect.id]
     mcp = mcp_lookup_for(mine, choice.dialect, doc.path, given)
-    own = lint(doc, choice.dialect, settings, targets[0].unread if targets else None, mcp)
+    agents = None
+    if agents_for is not None and choice.dialect.agent_references is not None:
+        agents = agents_for(mine, doc.path, given)
+    unread = targets[0].unread if targets else None
+    own = lint(doc, choice.dialect, settings, unread, mcp, agents)
     by_reading = {(choice.dialect.id, mine if mcp else None): own}
     verdicts = []
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}

@@ -25,6 +25,7 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 from subagent_ls.rules.registry import RULES
+from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.workspace.config import find_config, load_config
 from subagent_ls.workspace.discovery import Decisions, collect, looked_for
@@ -400,6 +401,7 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
             args.unsafe_fixes,
             write_roots=None if args.fix_through_links else _write_roots(paths),
             diff_only=args.diff,
+            agents_for=agents_for(settings),
         )
     )
     if args.diff:

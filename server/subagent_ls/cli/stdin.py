@@ -12,6 +12,7 @@ import sys
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES, decode, encode
+from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, check_document, unified_diff
 
 UNNAMED = "stdin.md"
@@ -28,7 +29,8 @@ def check_stdin(args: argparse.Namespace, settings: Settings) -> tuple[FileRepor
     shown = args.stdin_filename or "-"
     doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
     fixing = args.fix or args.diff
-    report, fixed = check_document(doc, settings, args.dialect, fixing, args.unsafe_fixes)
+    lookup = agents_for(settings)
+    report, fixed = check_document(doc, settings, args.dialect, fixing, args.unsafe_fixes, lookup)
     report = report._replace(path=shown)
     if fixed is None:
         return report, data

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from subagent_ls.core.verdict import Verdict
     from subagent_ls.core.yamltree import Kind, YamlNode
     from subagent_ls.harnesses.mcp import McpLookup, McpReference
+    from subagent_ls.harnesses.references import References
 
 ValueType = Literal[
     "string",
@@ -209,9 +210,11 @@ class Dialect(NamedTuple):
     mcp_reference: Callable[[AgentDocument, str, McpLookup], McpReference | None] | None = None
     """The MCP server a listed tool name refers to, among the servers the harness connects
     (None: the name is not one of an MCP tool; no function: the harness has no MCP tools)."""
-    agent_references: tuple[tuple[str, str], ...] = ()
-    """``(list field, key)`` pairs whose entries name another agent by ``key`` (Copilot's
-    ``handoffs[].agent``): go-to-definition follows them to the catalog's definitions."""
+    agent_references: References | None = None
+    """The names of other agents the file writes (Claude Code's ``Agent(x)``, Copilot's
+    ``handoffs[].agent``): ``agent-unknown`` checks them against the harness's agents and
+    go-to-definition follows them to the catalog's definitions (None: the harness reads no
+    such field)."""
     most_severe: Severity = Severity.ERROR
     """The most severe a finding of this reading is (a reading that is a guess reports no
     error: it cannot say what a harness refuses)."""

@@ -278,18 +278,14 @@ def register(server: LanguageServer, state: ServerState) -> None:
 def agent_named_at(analysis: Analysis, offset: int) -> str | None:
     """The agent name at ``offset``: the file's own ``name``, or a reference to another agent
     (the dialect's ``agent_references``, such as a handoff's ``agent``)."""
-    doc = analysis.doc
-    candidates = [doc.field_value("name")]
-    for field, key in analysis.choice.dialect.agent_references:
-        listed = doc.field_value(field)
-        if listed is not None and listed.kind == "seq":
-            for entry in listed.value:  # type: ignore[union-attr]
-                if entry.kind == "map":
-                    candidates += [i.value for i in entry.items if i.key.value == key]
-    for node in candidates:
-        inside = node is not None and node.span.start <= offset <= node.span.end
-        if inside and node.kind not in ("map", "seq"):  # type: ignore[union-attr]
-            return str(node.value)
+    name = analysis.doc.field_value("name")
+    scalar = name is not None and name.kind not in ("map", "seq")
+    if scalar and name is not None and name.span.start <= offset <= name.span.end:
+        return str(name.value)
+    references = analysis.choice.dialect.agent_references
+    for reference in references(analysis.doc) if references else ():
+        if reference.matches is None and reference.span.start <= offset <= reference.span.end:
+            return reference.written
     return None
 
 

@@ -89,8 +89,10 @@ class ServerState:
     def lint(self, doc: AgentDocument, choice: DialectChoice) -> LintResult:
         """``doc`` linted in the chosen dialect and judged for every target harness."""
         from subagent_ls.analysis.targets import lint_for_targets
+        from subagent_ls.workspace.catalog.agent_names import agents_for
 
-        return lint_for_targets(doc, choice, self.settings, self.roots or None)
+        lookup = agents_for(self.settings)
+        return lint_for_targets(doc, choice, self.settings, self.roots or None, lookup)
 
     def _store(
         self, uri: str, path: Path | None, version: int | None, doc: AgentDocument

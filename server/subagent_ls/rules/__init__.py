@@ -1,6 +1,7 @@
 """The rules, one module per concern; importing this package registers them all."""
 
 from subagent_ls.rules import (
+    agent_references,
     body,
     fields,
     harness,
@@ -11,4 +12,14 @@ from subagent_ls.rules import (
     values,
 )
 
-__all__ = ["body", "fields", "harness", "identity", "structure", "tools_mcp", "traps", "values"]
+__all__ = [
+    "agent_references",
+    "body",
+    "fields",
+    "harness",
+    "identity",
+    "structure",
+    "tools_mcp",
+    "traps",
+    "values",
+]

@@ -19,6 +19,7 @@ from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.references import AgentLookup
 
 Stage = Literal["document", "fields", "body"]
 
@@ -66,7 +67,7 @@ class LintContext:
     Severities the user changed are applied when linting ends."""
 
     __match_args__ = ("doc", "dialect", "settings", "findings", "recorded", "dropped", "beyond")
-    __slots__ = (*__match_args__, "mcp", "withheld")
+    __slots__ = (*__match_args__, "mcp", "agents", "withheld")
 
     doc: AgentDocument
     dialect: Dialect
@@ -78,6 +79,9 @@ class LintContext:
     mcp: McpLookup | None
     """The MCP servers the harness connects where it runs, read when first asked for (None:
     not known, not checked)."""
+    agents: AgentLookup | None
+    """The agents the harness loads where the file runs, read when first asked for (None: not
+    known, references to other agents not checked)."""
     withheld: list[str]
     """Listed tool names the harness grants nothing for (an MCP server it does not connect)."""
 
@@ -91,6 +95,7 @@ class LintContext:
         dropped: dict[str, tuple[int, Span]] | None = None,
         beyond: list[Finding] | None = None,
         mcp: McpLookup | None = None,
+        agents: AgentLookup | None = None,
     ) -> None:
         self.doc = doc
         self.dialect = dialect
@@ -100,6 +105,7 @@ class LintContext:
         self.dropped = {} if dropped is None else dropped
         self.beyond = [] if beyond is None else beyond
         self.mcp = mcp
+        self.agents = agents
         self.withheld = []
 
     __repr__ = record_repr

@@ -25,6 +25,7 @@ from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES, encode, not_regular, read_bytes, read_source
 from subagent_ls.core.verdict import Verdict
+from subagent_ls.harnesses.references import AgentsFor
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.workspace.collection import collection_clue
 from subagent_ls.workspace.discovery import Candidate
@@ -125,16 +126,18 @@ def check_candidate(
     unsafe_fixes: bool = False,
     write_roots: tuple[str, ...] | None = None,
     diff_only: bool = False,
+    agents_for: AgentsFor | None = None,
 ) -> FileReport:
     """``write_roots``: the folders (and files) ``--fix`` may write in, as real paths (None:
-    anywhere). ``diff_only``: the fixes are shown as a diff, not written."""
+    anywhere). ``diff_only``: the fixes are shown as a diff, not written. ``agents_for``: the
+    agents each harness loads (references to agents are checked against them)."""
     path = candidate.path
     if candidate.problem is not None:
         doc = AgentDocument(path, "", unreadable=candidate.problem)
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes)
+    report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes, agents_for)
     if fixed is None:
         return report
     if diff_only:
@@ -143,7 +146,8 @@ def check_candidate(
         path, encode(fixed.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
     )
     if write_error is not None:
-        return check_document(doc, settings, forced)[0]._replace(write_error=write_error)
+        unfixed = check_document(doc, settings, forced, agents_for=agents_for)[0]
+        return unfixed._replace(write_error=write_error)
     return report
 
 
@@ -163,13 +167,14 @@ def check_document(
     forced: str | None = None,
     fix: bool = False,
     unsafe_fixes: bool = False,
+    agents_for: AgentsFor | None = None,
 ) -> tuple[FileReport, AgentDocument | None]:
     """The report of a document, and the document as fixed when a fix was applied (nothing is
     written: the report is the one of the fixed text)."""
     choice = choose_dialect(
         doc, settings, DIALECTS[forced] if forced else None, collection=collection_clue
     )
-    run = partial(lint_for_targets, choice=choice, settings=settings)
+    run = partial(lint_for_targets, choice=choice, settings=settings, agents_for=agents_for)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
         return _report(doc, choice, run(doc)), None
     from subagent_ls.analysis.fixes import fix_document  # only --fix needs it
@@ -205,6 +210,7 @@ def check_all(
     unsafe_fixes: bool = False,
     write_roots: tuple[str, ...] | None = None,
     diff_only: bool = False,
+    agents_for: AgentsFor | None = None,
 ) -> Iterator[FileReport]:
     """Check every candidate, in order; many files are checked by one process per core."""
     run = partial(
@@ -215,6 +221,7 @@ def check_all(
         unsafe_fixes=unsafe_fixes,
         write_roots=write_roots,
         diff_only=diff_only,
+        agents_for=agents_for,
     )
     yield from parallel_map(run, list(candidates))
 

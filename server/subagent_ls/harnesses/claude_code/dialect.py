@@ -7,6 +7,7 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.claude_code.loader import claude_code_verdict
 from subagent_ls.harnesses.claude_code.mcp import claude_mcp_reference
+from subagent_ls.harnesses.claude_code.references import spawnable_agents
 from subagent_ls.harnesses.common.tools import split_tool_string
 from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
 
@@ -383,6 +384,7 @@ DIALECT = Dialect(
         "description-length": Severity.INFO,
     },
     mcp_reference=claude_mcp_reference,
+    agent_references=spawnable_agents,
     verdict=lambda doc, findings: with_granted_tools(doc, claude_code_verdict(doc, findings)),
     verified_with="2.1.332",
 )

@@ -50,6 +50,11 @@ def recorded_reads() -> Iterator[list[tuple[str, Stamp]]]:
         _RECORDERS.remove(reads)
 
 
+def recording_reads() -> bool:
+    """Whether a ``recorded_reads`` block is running (what is read now is recorded)."""
+    return bool(_RECORDERS)
+
+
 def note_read(path: str, key: Stamp) -> None:
     """Record that a result depends on the file (or folder) at ``path`` as it is now."""
     for reads in _RECORDERS:

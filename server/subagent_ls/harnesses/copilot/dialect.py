@@ -14,6 +14,7 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.copilot.hooks import HOOK_EVENTS
 from subagent_ls.harnesses.copilot.loader import HARNESS, copilot_verdict
 from subagent_ls.harnesses.copilot.mcp import copilot_mcp_reference
+from subagent_ls.harnesses.copilot.references import handoff_agents
 from subagent_ls.harnesses.copilot.values import engine_kind
 from subagent_ls.harnesses.model import NAME_IS_FREE, Dialect, Evidence, FieldSpec, Folder
 
@@ -140,7 +141,7 @@ DIALECT = Dialect(
         "description-vague": Severity.HINT,
     },
     mcp_reference=copilot_mcp_reference,
-    agent_references=(("handoffs", "agent"),),
+    agent_references=handoff_agents,
     verdict=copilot_verdict,
     verified_with=VERSION,
     scalar_kind=engine_kind,

@@ -39,6 +39,7 @@ from subagent_ls.harnesses.model import (
     parent_segments,
 )
 from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
+from subagent_ls.harnesses.opencode.references import task_patterns
 
 HARNESS = "OpenCode"
 VERSION = "1.18.33"
@@ -408,6 +409,7 @@ DIALECT = Dialect(
         "frontmatter-unclosed": Severity.WARNING,
         "frontmatter-not-mapping": Severity.WARNING,
     },
+    agent_references=task_patterns,
     verdict=opencode_verdict,
     verified_with=VERSION,
     scalar_kind=js_kind,

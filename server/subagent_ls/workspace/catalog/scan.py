@@ -16,6 +16,7 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_source
+from subagent_ls.harnesses.common.manifest_json import note_read, recording_reads, stamp
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
@@ -126,6 +127,8 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
     if source.listing is not None:
         return _listed_files(source, source.listing, problems)
     if source.path is None or not source.path.is_dir():
+        if source.path is not None and recording_reads():
+            note_read(str(source.path), stamp(str(source.path)))  # until it is made
         return []
     return _walked(str(source.path), source.recursive, source, Listing(), problems)
 
@@ -141,12 +144,18 @@ def _walked(
         )
 
     def enter(entry: os.DirEntry[str]) -> bool:
-        return recursive and shown(entry) and entry.name not in listing.skipped
+        entered = recursive and shown(entry) and entry.name not in listing.skipped
+        if entered and recording:
+            note_read(entry.path, stamp(entry.path))
+        return entered
 
     def wanted(entry: os.DirEntry[str]) -> bool:
         suffix = entry.name[-3:].lower() if listing.any_case else entry.name[-3:]
         return suffix == ".md" and shown(entry)
 
+    recording = recording_reads()
+    if recording:
+        note_read(folder, stamp(folder))  # a listing holds while its folders do
     for item in walk(folder, set(), enter, wanted):
         if item.problem is None:
             found.append(Path(item.path))
@@ -160,16 +169,23 @@ def _listed_files(source: Source, listing: Listing, problems: list[str]) -> list
     for folder, recursive in listing.folders:
         if os.path.isdir(folder):
             found.update(dict.fromkeys(_walked(folder, recursive, source, listing, problems)))
+        elif recording_reads():
+            note_read(folder, stamp(folder))
     found.update(dict.fromkeys(Path(path) for path in listing.files if os.path.isfile(path)))
     return list(found)
 
 
 def build_catalog(
-    profile: Profile, env: Environment, analyze: Analyze, list_files: ListFiles = source_files
+    profile: Profile,
+    env: Environment,
+    analyze: Analyze,
+    list_files: ListFiles = source_files,
+    extra: tuple[Source, ...] = (),
 ) -> tuple[Catalog, list[CrossFinding], list[str]]:
-    """The catalog, the cross-file findings, and the paths skipped with their reasons."""
+    """The catalog, the cross-file findings, and the paths skipped with their reasons;
+    ``extra``: sources to read after the profile's (a plugin found from one of its files)."""
     problems: list[str] = []
-    sources = distinct(profile.sources(env))
+    sources = distinct([*profile.sources(env), *extra])
     entries = builtin_entries(profile, env)
     located = [(source, path) for source in sources for path in list_files(source, problems)]
     found = analyze([(path, source.dialect) for source, path in located])

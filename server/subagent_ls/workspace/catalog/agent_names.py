@@ -1,0 +1,83 @@
+"""The agents a harness loads for one file, which its references to other agents are checked
+against (``agent-unknown``): the harness's catalog for the file's project (the folder that
+holds its agent folder; the first project folder for a file of the user level or of no agent
+folder) and, for a file in a plugin, that plugin; read from disk when first asked for, with
+this process's HOME and the environment variables the profile names. The names are kept
+while no file and no folder they were read from changes (one ``stat`` each)."""
+
+from __future__ import annotations
+
+import os
+from functools import cache, partial
+from pathlib import Path
+
+from subagent_ls.analysis.projects import project_of
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.common.manifest_json import (
+    Stamp,
+    note_read,
+    recorded_reads,
+    stamp,
+    unchanged,
+)
+from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.references import AgentLookup, AgentNames, AgentsFor
+from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.workspace.catalog.scan import FileFacts, Work, build_catalog, facts_on_disk
+
+KEPT = 16
+_KEPT: dict[tuple[object, ...], tuple[list[tuple[str, Stamp]], AgentNames]] = {}
+"""The names of each (harness, project, plugin, home, environment, settings), with the files
+and folders they came from."""
+
+
+def agents_for(settings: Settings) -> AgentsFor:
+    """The lookup the engine is handed: agent names per harness and file, read when asked."""
+    return partial(agent_lookup, settings)
+
+
+def agent_lookup(
+    settings: Settings, harness: str, path: str, roots: tuple[str, ...]
+) -> AgentLookup:
+    return cache(partial(_names, settings, harness, path, roots))
+
+
+def _names(settings: Settings, harness: str, path: str, roots: tuple[str, ...]) -> AgentNames:
+    profile = PROFILES[harness]
+    home = Path(os.path.expanduser("~"))
+    project = project_of(path)
+    if project is None or project == home:
+        project = Path(roots[0]) if roots else Path(os.getcwd())
+    environ = {name: os.environ[name] for name in profile.variables if name in os.environ}
+    plugin = profile.plugin_source(path) if profile.plugin_source else None
+    env = Environment(
+        home=home,
+        roots=(project,),
+        extra_dirs=tuple(Path(d).expanduser().absolute() for d in settings.extra_dirs),
+        environ=environ,
+        disabled=frozenset(settings.disabled),
+    )
+    key = (harness, str(project), plugin, str(home), tuple(environ.items()), env.extra_dirs)
+    key += (env.disabled,)
+    kept = _KEPT.get(key)
+    if kept is not None and unchanged(kept[0]):
+        return kept[1]
+    read = partial(facts_on_disk, settings=settings)
+
+    def analyze(work: Work) -> list[FileFacts | None]:
+        return [read(item) for item in work]  # one process: ``check`` runs this in a worker
+
+    with recorded_reads() as reads:
+        extra = (plugin,) if plugin is not None else ()
+        catalog, _, _ = build_catalog(profile, env, analyze, extra=extra)
+        for entry in catalog.entries:
+            if entry.path is not None:
+                note_read(str(entry.path), stamp(str(entry.path)))
+    names = frozenset(entry.name for entry in catalog.entries if entry.loads and not entry.disabled)
+    there = (s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir())
+    looked = tuple(dict.fromkeys(source.label for source in there))
+    found = AgentNames(names, looked)
+    if len(_KEPT) >= KEPT:
+        _KEPT.pop(next(iter(_KEPT)))
+    _KEPT[key] = (reads, found)
+    return found
