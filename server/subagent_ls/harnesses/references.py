@@ -28,10 +28,6 @@ class AgentReference(NamedTuple):
     effect: str
     matches: Callable[[str], bool] | None = None
 
-    def names(self, name: str) -> bool:
-        """Whether the reference stands for the agent ``name``."""
-        return self.matches(name) if self.matches is not None else name == self.written
-
 
 class AgentNames(NamedTuple):
     """The agents a harness loads where the file runs (the built-ins among them), and the

@@ -122,23 +122,36 @@ def register(server: LanguageServer, state: ServerState) -> None:
             )
         return diagnostics
 
-    def announce(ls: LanguageServer, before: dict[str, tuple], publishing: str | None) -> None:
+    def announce(ls: LanguageServer, before: dict[str, object], publishing: str | None) -> None:
         """Tell the client the catalog changed; republish the open files whose cross-file
-        findings changed (``before``: their findings until now), but ``publishing``, the
-        document whose edit led here: it is published right after."""
+        findings changed (``before``: their findings until now) and those that name other
+        agents (linted again), but ``publishing``, the document whose edit led here: it is
+        published right after."""
         published["version"] = int(published.get("version", 0)) + 1  # type: ignore[call-overload]
         harness = service.catalog.harness if service.catalog else state.settings.harness
         ls.protocol.notify(CATALOG_CHANGED, {"harness": harness, "version": published["version"]})
         for analysis in list(state.analyses.values()):
             uri = analysis.uri
-            if uri != publishing and _signature(service, analysis) != before.get(uri):
+            if uri == publishing:
+                continue
+            if names_agents(analysis):
+                analysis = state.relint(analysis)
+                changed = analysis.result.findings != before.get(f"{uri}#lint")
+            else:
+                changed = False
+            if changed or _signature(service, analysis) != before.get(uri):
                 publish(ls, state, analysis)
 
-    def signatures() -> dict[str, tuple]:
-        return {a.uri: _signature(service, a) for a in state.analyses.values()}
+    def signatures() -> dict[str, object]:
+        """Each open file's cross-file findings, and the findings of those that name agents."""
+        found: dict[str, object] = {a.uri: _signature(service, a) for a in state.analyses.values()}
+        for analysis in state.analyses.values():
+            if names_agents(analysis):
+                found[f"{analysis.uri}#lint"] = analysis.result.findings
+        return found
 
     def rebuild(
-        ls: LanguageServer, before: dict[str, tuple] | None = None, publishing: str | None = None
+        ls: LanguageServer, before: dict[str, object] | None = None, publishing: str | None = None
     ) -> None:
         """Build the whole catalog from the caches; announce it if what it shows changed
         (``before``: the open files' findings before a change that led here)."""
@@ -180,6 +193,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if scans:
             start_scan(ls)
 
+    state.agents_for = service.agents_for
     state.on_analysis.append(on_analysis)
     state.on_settings.append(on_settings)
     state.diagnostic_providers.append(cross_diagnostics)
@@ -273,6 +287,12 @@ def register(server: LanguageServer, state: ServerState) -> None:
             )
             for title in lens_titles(analysis, entry)
         ]
+
+
+def names_agents(analysis: Analysis) -> bool:
+    """Whether the document names other agents (its findings depend on the catalog)."""
+    references = analysis.choice.dialect.agent_references
+    return references is not None and bool(references(analysis.doc))
 
 
 def agent_named_at(analysis: Analysis, offset: int) -> str | None:

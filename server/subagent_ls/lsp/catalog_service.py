@@ -25,6 +25,7 @@ from subagent_ls.workspace.parallel import parallel_map_async
 if TYPE_CHECKING:
     from subagent_ls.harnesses.environment import Environment
     from subagent_ls.harnesses.profile import Entry
+    from subagent_ls.harnesses.references import AgentLookup, AgentNames
     from subagent_ls.harnesses.sources import Source
     from subagent_ls.workspace.catalog.live import LiveCatalog
     from subagent_ls.workspace.catalog.model import Catalog
@@ -66,6 +67,8 @@ class CatalogService:
     """Counts the changes of the catalog's entries (what the budget findings are kept for)."""
     budget: tuple[int, dict[Path, list[CrossFinding]]] | None = None
     """The ``description-budget`` findings by file, and the generation they were made for."""
+    agent_names: tuple[int, AgentNames] | None = None
+    """The names of the agents the catalog loads, and the generation they were taken for."""
 
     @property
     def catalog(self) -> Catalog | None:
@@ -292,6 +295,26 @@ class CatalogService:
                     found.setdefault(finding.entry.path, []).append(finding)
             self.budget = (self.generation, found)
         return self.budget[1]
+
+    def agents_for(self, harness: str, path: str, roots: tuple[str, ...]) -> AgentLookup:
+        """The agents ``harness`` loads for the file at ``path``: the live catalog's, when it
+        is that harness's and the file lies in a workspace folder (open documents count as
+        they are now); else read from disk."""
+        live = self.live
+        inside = any(Path(path).is_relative_to(root) for root in self.state.roots)
+        if live is None or harness != live.profile.id or not inside:
+            from subagent_ls.workspace.catalog.agent_names import agent_lookup
+
+            return agent_lookup(self.state.settings, harness, path, roots)
+        return self._live_agent_names
+
+    def _live_agent_names(self) -> AgentNames:
+        from subagent_ls.workspace.catalog.agent_names import names_in
+
+        if self.agent_names is None or self.agent_names[0] != self.generation:
+            assert self.live is not None
+            self.agent_names = (self.generation, names_in(self.live.catalog))
+        return self.agent_names[1]
 
     def entry_of(self, path: Path) -> Entry | None:
         return self.live.entry_at(path) if self.live else None

@@ -23,6 +23,7 @@ from subagent_ls.lsp.uris import ClientUris, key_of, path_of
 if TYPE_CHECKING:
     from subagent_ls.analysis.dialect_choice import DialectChoice
     from subagent_ls.analysis.results import LintResult
+    from subagent_ls.harnesses.references import AgentsFor
 
 
 @dataclass(slots=True)
@@ -56,6 +57,9 @@ class ServerState:
     uris: ClientUris = field(default_factory=ClientUris)
     analyses: dict[str, Analysis] = field(default_factory=dict)
     on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
+    agents_for: AgentsFor | None = None
+    """The agents a harness loads for a file (the catalog's, once it is built); None: read
+    from disk."""
     """Called with (server, uri) after a document was analyzed or closed."""
     on_settings: list[Callable[[Any], None]] = field(default_factory=list)
     """Called with the server after the settings or the workspace folders changed."""
@@ -91,7 +95,7 @@ class ServerState:
         from subagent_ls.analysis.targets import lint_for_targets
         from subagent_ls.workspace.catalog.agent_names import agents_for
 
-        lookup = agents_for(self.settings)
+        lookup = self.agents_for or agents_for(self.settings)
         return lint_for_targets(doc, choice, self.settings, self.roots or None, lookup)
 
     def _store(

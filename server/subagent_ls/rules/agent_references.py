@@ -9,7 +9,7 @@ from __future__ import annotations
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.harnesses.references import AgentReference
 from subagent_ls.rules.fields import closest
-from subagent_ls.rules.registry import LintContext, check, declare
+from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE, LintContext, check, declare
 
 AGENT_UNKNOWN = declare(
     "agent-unknown", Severity.WARNING, "a reference to an agent the harness does not load"
@@ -31,10 +31,15 @@ def agent_reference_rules(ctx: LintContext) -> None:
         return
     known = ctx.agents()
     names = sorted(known.names)
+    unknown = 0
     for reference in written:
-        if any(reference.names(name) for name in names):
+        if reference.matches is None:
+            if reference.written in known.names:
+                continue
+        elif any(reference.matches(name) for name in names):
             continue
-        near = _nearest(reference, names)
+        unknown += 1  # past the findings a rule shows, the near miss is not looked for
+        near = _nearest(reference, names) if unknown <= MAX_FINDINGS_PER_RULE else None
         hint = f" Did you mean `{near}`?" if near else ""
         listed = ", ".join(f"`{excerpt(name, 40)}`" for name in names[:SHOWN])
         more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""

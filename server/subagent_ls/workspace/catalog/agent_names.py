@@ -23,6 +23,7 @@ from subagent_ls.harnesses.common.manifest_json import (
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.references import AgentLookup, AgentNames, AgentsFor
 from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import FileFacts, Work, build_catalog, facts_on_disk
 
 KEPT = 16
@@ -73,11 +74,16 @@ def _names(settings: Settings, harness: str, path: str, roots: tuple[str, ...]) 
         for entry in catalog.entries:
             if entry.path is not None:
                 note_read(str(entry.path), stamp(str(entry.path)))
-    names = frozenset(entry.name for entry in catalog.entries if entry.loads and not entry.disabled)
-    there = (s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir())
-    looked = tuple(dict.fromkeys(source.label for source in there))
-    found = AgentNames(names, looked)
+    found = names_in(catalog)
     if len(_KEPT) >= KEPT:
         _KEPT.pop(next(iter(_KEPT)))
     _KEPT[key] = (reads, found)
     return found
+
+
+def names_in(catalog: Catalog) -> AgentNames:
+    """The names of the agents a catalog loads (not switched off), and the sources it read
+    that are there."""
+    names = frozenset(entry.name for entry in catalog.entries if entry.loads and not entry.disabled)
+    there = (s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir())
+    return AgentNames(names, tuple(dict.fromkeys(source.label for source in there)))

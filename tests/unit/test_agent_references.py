@@ -1,0 +1,177 @@
+"""References to other agents in the engine: where each harness's reader finds them (spans that
+hold exactly the name, or the whole value where the source spells it otherwise), OpenCode's
+wildcard, the rule against a given set of names (near misses, caps, hostile sizes), and the
+lookup that reads a project's agents from disk and notices files and folders that change."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from subagent_ls.analysis.lint import lint
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.claude_code.references import spawnable_agents
+from subagent_ls.harnesses.copilot.references import handoff_agents
+from subagent_ls.harnesses.opencode.references import task_patterns, wildcard_match
+from subagent_ls.harnesses.references import AgentNames
+from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE
+from subagent_ls.workspace.catalog.agent_names import agent_lookup
+
+
+def doc_of(frontmatter: str, path: str = "/p/.claude/agents/lead.md") -> AgentDocument:
+    return AgentDocument(path, f"---\n{frontmatter}\n---\nBody.\n")
+
+
+def spans(doc: AgentDocument, references) -> list[tuple[str, str, bool]]:
+    return [(r.written, doc.text[r.span.start : r.span.end], r.exact) for r in references]
+
+
+@pytest.mark.parametrize(
+    ("frontmatter", "expected"),
+    [
+        ("tools: Read, Agent(worker, Helper)", [("worker", "worker", True),
+                                                ("Helper", "Helper", True)]),
+        ("tools: [Read, 'Task(a)', \"Agent( b ,c)\"]", [("a", "a", True), ("b", "b", True),
+                                                      ("c", "c", True)]),
+        ("tools: Agent(a), Agent(a)", [("a", "a", True), ("a", "a", True)]),
+        ("tools: Agent(), Agent(,), Agent, Agents(x), Agent(x", []),
+        ('tools: "Agent(\\x61)"', [("a", '"Agent(\\x61)"', False)]),
+        ("disallowedTools: Agent(gone)", [("gone", "gone", True)]),
+        ("tools:\n  - Agent(one,\n      two)", [("one", "Agent(one,\n      two)", False),
+                                              ("two", "Agent(one,\n      two)", False)]),
+    ],
+)  # fmt: skip
+def test_claude_code_reads_the_names_of_agent_entries_where_they_are_written(frontmatter, expected):
+    doc = doc_of(frontmatter)
+    found = spans(doc, spawnable_agents(doc))
+    assert [(w, t, e) for w, t, e in found] == expected
+
+
+def test_a_folded_value_gives_the_whole_value_and_no_exact_span():
+    doc = doc_of("tools: >-\n  Agent(first,\n  second)")
+    found = spawnable_agents(doc)
+    assert [r.written for r in found] == ["first", "second"]
+    assert not any(r.exact for r in found)  # the folded text is not the value: no edit in it
+
+
+def test_copilot_reads_each_handoffs_agent_and_opencode_each_task_pattern():
+    doc = doc_of(
+        "handoffs:\n  - agent: fixer\n  - label: x\n  - agent: 3\n  - [agent]\n  - agent: ''"
+    )
+    assert spans(doc, handoff_agents(doc)) == [("fixer", "fixer", True)]
+    doc = doc_of('permission:\n  task:\n    "*": deny\n    rev?ewer: allow\n  bash: ask')
+    assert spans(doc, task_patterns(doc)) == [("*", "*", True), ("rev?ewer", "rev?ewer", True)]
+    assert task_patterns(doc_of("permission: deny")) == []
+    assert task_patterns(doc_of("permission:\n  task: allow")) == []
+
+
+@pytest.mark.parametrize(
+    ("pattern", "name", "matches"),
+    [
+        ("worker", "worker", True), ("worker", "Worker", False), ("work*", "worker", True),
+        ("w?rker", "worker", True), ("*", "", True), ("?", "", False), ("*er", "Helper", True),
+        ("a*b*c", "aXbYc", True), ("a*b*c", "aXbY", False), ("sub/*", "sub/nested", True),
+        ("sub\\nested", "sub/nested", True), ("git *", "git", True), ("git *", "git x", True),
+        ("gi*", "g", False), ("a.b", "aXb", False), ("(x)", "(x)", True), ("[ab]", "a", False),
+        ("**", "anything", True), ("*a", "bab", False),
+    ],
+)  # fmt: skip
+def test_opencode_wildcard_matches_as_its_wildcard_match(pattern, name, matches):
+    assert wildcard_match(pattern, name) is matches
+
+
+def test_opencode_wildcard_takes_bounded_time_on_adversarial_patterns():
+    pattern, name = "*a" * 200 + "b", "a" * 20_000
+    start = time.perf_counter()
+    assert not wildcard_match(pattern, name)
+    assert time.perf_counter() - start < 20  # quadratic at worst (no backtracking blow-up)
+
+
+def lint_with(frontmatter: str, names: set[str], dialect: str = "claude-code"):
+    doc = doc_of(frontmatter)
+    found = AgentNames(frozenset(names), ("built-in", "project .claude/agents"))
+    result = lint(doc, DIALECTS[dialect], Settings(), agents=lambda: found)
+    return doc, [f for f in result.findings if f.code == "agent-unknown"]
+
+
+DESCRIBED = "name: lead\ndescription: Leads the work. Use when a task has several parts.\n"
+
+
+def test_the_rule_warns_on_names_of_no_agent_with_the_nearest_as_an_unsafe_fix():
+    doc, found = lint_with(DESCRIBED + "tools: Agent(worker, helper, zzz)", {"worker", "Helper"})
+    assert [doc.text[f.span.start : f.span.end] for f in found] == ["helper", "zzz"]
+    first, second = found
+    assert first.fix is not None and not first.fix.safe
+    assert [e.text for e in first.fix.edits] == ["Helper"] and second.fix is None
+    assert "Did you mean `Helper`?" in first.message
+    assert "its agents here: `Helper`, `worker`" in first.message
+    assert "read from built-in, project .claude/agents" in first.message
+
+
+def test_no_fix_where_the_name_is_not_written_as_is_or_is_a_pattern():
+    _, found = lint_with(DESCRIBED + 'tools: "Agent(\\x68elper)"', {"Helper"})
+    (finding,) = found
+    assert finding.fix is None and "Did you mean `Helper`?" in finding.message
+    text = "description: Leads.\nmode: primary\npermission:\n  task:\n    rev*wer: allow"
+    _, found = lint_with(text, {"reviewer", "build"}, "opencode")
+    assert found == []  # rev*wer matches reviewer
+    _, found = lint_with(text.replace("rev*wer", "rex*"), {"reviewer"}, "opencode")
+    (finding,) = found
+    assert finding.fix is None and "pattern `rex*` matches no agent" in finding.message
+
+
+def test_no_lookup_means_no_check_and_no_reading():
+    doc = doc_of(DESCRIBED + "tools: Agent(anyone)")
+    result = lint(doc, DIALECTS["claude-code"], Settings())
+    assert "agent-unknown" not in {f.code for f in result.findings}
+    asked = []
+    lint(
+        doc_of(DESCRIBED + "tools: Read"), DIALECTS["claude-code"], Settings(), agents=asked.append
+    )
+    assert asked == []  # a file without references never reads the agents
+
+
+def test_many_references_are_capped_and_take_linear_time():
+    many = ", ".join(f"n{i}" for i in range(50_000))
+    start = time.perf_counter()
+    _, found = lint_with(DESCRIBED + f"tools: Agent({many})", {f"m{i}" for i in range(50)})
+    assert time.perf_counter() - start < 30
+    assert len(found) == MAX_FINDINGS_PER_RULE + 1  # the rest counted in one finding
+    long = "x" * 100_000
+    _, found = lint_with(DESCRIBED + f"tools: Agent({long})", {"x" * 10})
+    (finding,) = found
+    assert finding.fix is None and len(finding.message) < 2_000
+
+
+def write(path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def agent_text(name: str) -> str:
+    return f"---\nname: {name}\ndescription: The {name} agent does its part.\n---\nBody.\n"
+
+
+def test_the_lookup_reads_the_project_and_notices_what_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    project = tmp_path / "project"
+    lead = project / ".claude/agents/lead.md"
+    write(lead, agent_text("lead"))
+
+    def names() -> frozenset[str]:
+        return agent_lookup(Settings(), "claude-code", str(lead), ())().names
+
+    assert {"lead", "general-purpose", "Explore"} <= names() and "worker" not in names()
+    write(project / ".claude/agents/team/worker.md", agent_text("worker"))
+    assert "worker" in names()  # a new subfolder and file
+    write(project / ".claude/agents/team/worker.md", agent_text("worker-two"))
+    os.utime(project / ".claude/agents/team/worker.md", ns=(1, 1))
+    assert "worker-two" in names() and "worker" not in names()  # a name changed in place
+    (project / ".claude/agents/team/worker.md").unlink()
+    assert "worker-two" not in names()
+    write(tmp_path / "home/.claude/agents/mine.md", agent_text("mine"))
+    assert "mine" in names()  # the user folder, made after the first lookup
