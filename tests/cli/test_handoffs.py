@@ -1,11 +1,12 @@
 """Copilot's ``handoffs``: GitHub Copilot CLI 1.0.102 does not implement them (a run with a
 handoff to an agent that does not exist loads the file and logs only ``unknown field ignored:
 handoffs``), so ``check`` says the field is ignored; an editor that offers handoffs switches to
-the agent named, so a name of no agent in Copilot's folders is ``agent-unknown`` too, with the
-nearest name as the fix."""
+the agent named (or to a built-in agent of its own, such as ``agent``), so a name of no agent
+in Copilot's folders is an ``agent-unknown`` note too, with the nearest name as the fix."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run_cli
 
 TEXT = (
@@ -39,7 +40,7 @@ def test_a_handoff_to_a_missing_agent_is_ignored_with_the_field_and_named_as_mis
     assert (
         "Copilot ignores it" in ignored["message"] and "unknown field ignored" in ignored["message"]
     )
-    assert unknown["code"] == "agent-unknown" and unknown["severity"] == 2
+    assert unknown["code"] == "agent-unknown" and unknown["severity"] == 3  # a note
     assert (
         "`no-such-agent`" in unknown["message"]
         and "Copilot CLI ignores handoffs" in unknown["message"]
@@ -48,8 +49,9 @@ def test_a_handoff_to_a_missing_agent_is_ignored_with_the_field_and_named_as_mis
     assert "fix" not in unknown.get("data", {})  # no agent's name is near
 
 
-def test_a_handoff_to_an_agent_that_is_there_is_only_the_ignored_field(tmp_path):
-    entry = check(tmp_path, "fixer")
+@pytest.mark.parametrize("agent", ["fixer", "agent", "Ask", "plan"])
+def test_a_handoff_to_an_agent_that_is_there_is_only_the_ignored_field(tmp_path, agent):
+    entry = check(tmp_path, agent)
     assert [d["code"] for d in entry["diagnostics"]] == ["field-unknown"]
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from claude_plugin_cases import entry, manifest, market
+from claude_plugin_cases import settings as plugin_settings
 from oracle import HERE, SCRIPT, Case, build, free_port, run_offline
 from oracle_claude_code import CLAUDE, ENV, missing
 
@@ -60,6 +62,16 @@ def settings(**values: object) -> str:
     return json.dumps(values)
 
 
+def plugin_files(mcp_json: str) -> dict[str, str]:
+    """An enabled plugin ``pa`` of a directory marketplace in the home, with ``.mcp.json``."""
+    return {
+        "~/.claude/settings.json": plugin_settings("pa"),
+        "~/market/.claude-plugin/marketplace.json": market(entry("pa")),
+        "~/market/plugins/pa/.claude-plugin/plugin.json": manifest(name="pa"),
+        "~/market/plugins/pa/.mcp.json": mcp_json,
+    }
+
+
 CASES = [
     ToolCase("no-configuration", "Read, mcp__fake__create_issue"),
     ToolCase("project-mcp-json", "Read, mcp__fake__create_issue", {".mcp.json": servers("fake")}),
@@ -98,6 +110,10 @@ CASES = [
     ToolCase("config-dir", "mcp__fake, mcp__home",
              {"~/cfg/.claude.json": servers("fake"), "~/.claude.json": servers("home")},
              env={"CLAUDE_CONFIG_DIR": "@HOME@/cfg"}),
+    ToolCase("plugin-server", "mcp__plugin_pa_fake__create_issue, mcp__fake",
+             plugin_files(servers("fake"))),
+    ToolCase("plugin-server-bare-map", "mcp__plugin_pa_fake, mcp__plugin_pa_other",
+             plugin_files(json.dumps(FAKE["mcpServers"]))),
     ToolCase("user-agent-inline-server", "mcp__inline__create_issue, mcp__fake",
              where="~/.claude/agents/probe.md",
              extra=f"mcpServers:\n  - inline:\n      command: {sys.executable}\n"

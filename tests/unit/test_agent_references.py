@@ -60,7 +60,8 @@ def test_a_folded_value_gives_the_whole_value_and_no_exact_span():
 
 def test_copilot_reads_each_handoffs_agent_and_opencode_each_task_pattern():
     doc = doc_of(
-        "handoffs:\n  - agent: fixer\n  - label: x\n  - agent: 3\n  - [agent]\n  - agent: ''"
+        "handoffs:\n  - agent: fixer\n  - label: x\n  - agent: 3\n  - [agent]\n  - agent: ''\n"
+        "  - agent: agent\n  - agent: Ask"
     )
     assert spans(doc, handoff_agents(doc)) == [("fixer", "fixer", True)]
     doc = doc_of('permission:\n  task:\n    "*": deny\n    rev?ewer: allow\n  bash: ask')

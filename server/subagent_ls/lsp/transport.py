@@ -79,6 +79,25 @@ def _run(server: LanguageServer, session: Coroutine[None, None, None]) -> None:
             worker.terminate()
         for worker in workers:
             worker.join(1)
+        if workers:
+            _wait_for_pool_managers()
+
+
+MANAGER_SECONDS = 2
+"""How long the end of a session waits for a process pool's manager thread to see its workers
+gone."""
+
+
+def _wait_for_pool_managers() -> None:
+    """Let each process pool's manager thread finish once its workers are stopped: it closes
+    its wake-up pipe, and Python 3.11's exit hook for pools writes to that pipe without a
+    lock, so exiting while the thread still runs can print a traceback (``Bad file
+    descriptor``). Bounded: a worker that cannot be stopped does not hold the exit."""
+    import threading
+
+    for thread in threading.enumerate():
+        if type(thread).__name__ == "_ExecutorManagerThread":
+            thread.join(MANAGER_SECONDS)
 
 
 async def _read_stdin(server: LanguageServer) -> None:

@@ -139,6 +139,7 @@ DIALECT = Dialect(
         **NAME_IS_FREE,
         "description-length": Severity.INFO,
         "description-vague": Severity.HINT,
+        "agent-unknown": Severity.INFO,
     },
     mcp_reference=copilot_mcp_reference,
     agent_references=handoff_agents,
