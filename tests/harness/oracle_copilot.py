@@ -48,7 +48,7 @@ def missing() -> list[str]:
     return missing_harness(HARNESS, BINARY) + ([] if shutil.which("git") else ["git"])
 
 
-def _environment(port: int) -> dict[str, str]:
+def environment(port: int) -> dict[str, str]:
     return {
         "COPILOT_PKG_CACHE_HOME": str(CACHE),
         "COPILOT_AUTO_UPDATE": "false",
@@ -67,20 +67,23 @@ def _unpack() -> None:
             return
         with tempfile.TemporaryDirectory() as scratch:
             port = free_port()
-            run_offline(
-                [str(BINARY), "--version"], Path(scratch), Path(scratch), _environment(port)
-            )
+            run_offline([str(BINARY), "--version"], Path(scratch), Path(scratch), environment(port))
             run_offline(
                 [str(BINARY), "-p", "x", "--agent", "__no_such_agent__", "--no-auto-update"],
                 Path(scratch),
                 Path(scratch),
-                _environment(port),
+                environment(port),
             )
 
 
-def observe(project: Path, home: Path) -> Observation:
+def prepare(project: Path) -> None:
+    """Before a run in ``project``: the package unpacked once, the project a git repository."""
     _unpack()
     subprocess.run(["git", "init", "-q", str(project)], check=True, capture_output=True)
+
+
+def observe(project: Path, home: Path) -> Observation:
+    prepare(project)
     port = free_port()
     copilot = f"'{BINARY}' --no-auto-update --log-level all"
     script = (
@@ -88,7 +91,7 @@ def observe(project: Path, home: Path) -> Observation:
         f"{copilot} -p hello --log-dir '{home}/.logs/prompt'"
     )
     run = run_offline(
-        ["sh", "-c", script], project, home, _environment(port), stub_port=port, timeout=60
+        ["sh", "-c", script], project, home, environment(port), stub_port=port, timeout=60
     )
     enum, listing = _task_tool(run.requests)
     if not enum and not _AVAILABLE.search(run.output):

@@ -2,8 +2,11 @@
 without) MCP configuration and one agent that lists MCP tools; the real harness runs the agent
 offline (a stub model server records the tools it is sent, a fake stdio MCP server offers
 ``create_issue`` and ``list_issues``), and ``check --format json`` must grant the same MCP
-tools (its ``tools`` for the harness, ``mcp__server`` and ``mcp__server__*`` standing for
-both of the server's tools) and warn about every listed name that grants nothing."""
+tools (its ``tools`` for the harness; Claude Code's ``mcp__server`` and ``mcp__server__*``
+and Copilot's ``server/*`` standing for both of the server's tools) and warn about every listed
+name that grants nothing. Claude Code runs ``claude -p hello --agent probe``; Copilot CLI runs
+``copilot -p hello --agent probe`` in a git repository, and names the tools it sends
+``server-tool``."""
 
 from __future__ import annotations
 
@@ -16,11 +19,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import oracle_claude_code
+import oracle_copilot
 import pytest
 from claude_plugin_cases import entry, manifest, market
 from claude_plugin_cases import settings as plugin_settings
 from oracle import HERE, SCRIPT, Case, build, free_port, run_offline
-from oracle_claude_code import CLAUDE, ENV, missing
+from oracle_claude_code import CLAUDE, ENV
 
 SERVER = HERE / "fixtures/mcp/fake_server.py"
 FAKE_TOOLS = ("create_issue", "list_issues")
@@ -42,8 +47,20 @@ class ToolCase:
     tools: str
     files: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)
-    where: str = ".claude/agents/probe.md"
+    where: str = ""
     extra: str = ""
+    harness: str = "claude-code"
+
+    @property
+    def path(self) -> str:
+        """Where the agent lies (the harness's project folder unless ``where`` says)."""
+        return self.where or HOMES[self.harness]
+
+    def listed(self) -> list[str]:
+        """The names ``tools`` lists (Copilot's cases write a list)."""
+        if self.tools.startswith("["):
+            return json.loads(self.tools)
+        return [name.strip() for name in self.tools.split(",")]
 
     def environ(self, home: Path) -> dict[str, str]:
         """The case's variables, ``@HOME@`` standing for the home folder."""
@@ -52,10 +69,24 @@ class ToolCase:
     def case(self) -> Case:
         agent = f"---\nname: probe\ndescription: {DESCRIPTION}\ntools: {self.tools}\n"
         text = agent + self.extra + "---\nYou review code.\n"
-        return Case(self.id, {**self.files, self.where: text})
+        return Case(self.id, {**self.files, self.path: text})
 
 
+HOMES = {"claude-code": ".claude/agents/probe.md", "copilot": ".github/agents/probe.agent.md"}
 FAKE = json.loads(servers("fake"))
+
+
+def copilot_servers(*names: str, **fields: object) -> str:
+    """Copilot's ``mcpServers`` of fake local servers that offer every tool, as JSON."""
+    entry = {"type": "local", "command": sys.executable, "args": [str(SERVER)], "tools": ["*"]}
+    return json.dumps({"mcpServers": {name: {**entry, **fields} for name in names}})
+
+
+def copilot(case_id: str, tools: list[str], files: dict[str, str] | None = None, **more):
+    return ToolCase(f"copilot-{case_id}", json.dumps(tools), files or {}, harness="copilot", **more)
+
+
+TRUSTED = {"~/.copilot/config.json": json.dumps({"trustedFolders": ["@PROJECT@"]})}
 
 
 def settings(**values: object) -> str:
@@ -118,12 +149,47 @@ CASES = [
              where="~/.claude/agents/probe.md",
              extra=f"mcpServers:\n  - inline:\n      command: {sys.executable}\n"
                    f"      args: [{json.dumps(str(SERVER))}]\n"),
+    copilot("no-configuration", ["read", "fake/create_issue"]),
+    copilot("user-config", ["read", "fake/create_issue"],
+            {"~/.copilot/mcp-config.json": copilot_servers("fake")}),
+    copilot("server-wildcard", ["fake/*"], {"~/.copilot/mcp-config.json": copilot_servers("fake")}),
+    copilot("server-case", ["FAKE/list_issues"],
+            {"~/.copilot/mcp-config.json": copilot_servers("fake")}),
+    copilot("copilot-home", ["fake/*", "home/*"], {
+        "~/cfg/mcp-config.json": copilot_servers("fake"),
+        "~/.copilot/mcp-config.json": copilot_servers("home"),
+    }, env={"COPILOT_HOME": "@HOME@/cfg"}),
+    copilot("untrusted-workspace", ["fake/create_issue"], {".mcp.json": copilot_servers("fake")}),
+    copilot("trusted-workspace", ["fake/create_issue"],
+            {".mcp.json": copilot_servers("fake"), **TRUSTED}),
+    copilot("trusted-github-mcp-json", ["fake/*"],
+            {".github/mcp.json": copilot_servers("fake"), **TRUSTED}),
+    copilot("allow-all", ["fake/create_issue"], {".mcp.json": copilot_servers("fake")},
+            env={"COPILOT_ALLOW_ALL": "true"}),
+    copilot("disabled", ["fake/*"],
+            {"~/.copilot/mcp-config.json": copilot_servers("fake", disabled=True)}),
+    copilot("disabled-in-settings", ["fake/*", "other/*"], {
+        "~/.copilot/mcp-config.json": copilot_servers("fake", "other"),
+        "~/.copilot/settings.json": json.dumps({"disabledMcpServers": ["fake"]}),
+    }),
+    copilot("inline-server", ["inline/create_issue", "fake/*"],
+            extra=f"mcp-servers:\n  inline:\n    type: local\n    command: {sys.executable}\n"
+                  f"    args: [{json.dumps(str(SERVER))}]\n    tools: ['*']\n"),
 ]  # fmt: skip
+MISSING = {"claude-code": oracle_claude_code.missing, "copilot": oracle_copilot.missing}
 
 
-def expand(names: list[str]) -> set[str]:
-    """The MCP tools the names stand for, given the fake servers' two tools."""
+def expand(names: list[str], harness: str) -> set[str]:
+    """The MCP tools the names stand for, given the fake servers' two tools (Copilot's as
+    ``server/tool``, its server in lower case)."""
     granted = set()
+    if harness == "copilot":
+        for name in names:
+            server, _, tool = name.partition("/")
+            if tool == "*" or tool in FAKE_TOOLS:
+                tools = FAKE_TOOLS if tool == "*" else (tool,)
+                granted |= {f"{server.lower()}/{each}" for each in tools}
+        return granted
     for name in names:
         if not name.startswith("mcp__"):
             continue
@@ -138,7 +204,9 @@ def expand(names: list[str]) -> set[str]:
 
 
 def theirs(case: ToolCase, project: Path, home: Path) -> set[str]:
-    """The MCP tools Claude Code sends in the request of a run of the agent."""
+    """The MCP tools the harness sends in the request of a run of the agent."""
+    if case.harness == "copilot":
+        return copilot_sends(case, project, home)
     env = {**ENV, "ANTHROPIC_API_KEY": "sk-fake"}
     env |= case.environ(home)
     port = free_port()
@@ -153,9 +221,28 @@ def theirs(case: ToolCase, project: Path, home: Path) -> set[str]:
     raise RuntimeError(f"Claude Code sent the agent no request: {run.output[-800:]}")
 
 
+def copilot_sends(case: ToolCase, project: Path, home: Path) -> set[str]:
+    """The MCP tools Copilot CLI sends (``fake-create_issue`` as ``fake/create_issue``)."""
+    oracle_copilot.prepare(project)
+    port = free_port()
+    env = oracle_copilot.environment(port) | case.environ(home)
+    command = [str(oracle_copilot.BINARY), "--no-auto-update", "-p", "hello", "--agent", "probe"]
+    run = run_offline(command, project, home, env, stub_port=port, timeout=90)
+    for request in run.requests:
+        body = request.get("body")
+        if isinstance(body, dict) and body.get("tools") is not None:
+            names = [(t.get("function") or {}).get("name", "") for t in body["tools"]]
+            return {
+                f"{server}/{tool}"
+                for server, _, tool in (name.partition("-") for name in names)
+                if tool in FAKE_TOOLS
+            }
+    raise RuntimeError(f"Copilot sent the agent no request: {run.output[-800:]}")
+
+
 def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict]]:
-    """The MCP tools ``check`` says Claude Code grants, and its MCP warnings."""
-    path = home / case.where[2:] if case.where.startswith("~/") else project / case.where
+    """The MCP tools ``check`` says the harness grants, and its MCP warnings."""
+    path = home / case.path[2:] if case.path.startswith("~/") else project / case.path
     env = {**os.environ, "HOME": str(home)}
     env |= case.environ(home)
     done = subprocess.run(
@@ -164,12 +251,12 @@ def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict
     )  # fmt: skip
     assert done.returncode in (0, 1), done.stderr
     (entry,) = json.loads(done.stdout)["files"]
-    (verdict,) = [h for h in entry["harnesses"] if h["id"] == "claude-code"]
+    (verdict,) = [h for h in entry["harnesses"] if h["id"] == case.harness]
     names = verdict.get("tools")
     if names is None:
-        names = [n.strip() for n in case.tools.split(",")]
+        names = case.listed()
     warned = [d for d in entry["diagnostics"] if d["code"].startswith("tools-mcp-")]
-    return expand(names), warned
+    return expand(names, case.harness), warned
 
 
 _RESULTS: dict[str, tuple[set[str], set[str], list[dict]] | BaseException] = {}
@@ -186,8 +273,8 @@ def _judge(case: ToolCase) -> tuple[set[str], set[str], list[dict]] | BaseExcept
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_the_mcp_tools_an_agent_gets_agree_with_claude_code(case: ToolCase):
-    if lacking := missing():
+def test_the_mcp_tools_an_agent_gets_agree_with_the_harness(case: ToolCase):
+    if lacking := MISSING[case.harness]():
         pytest.fail(f"missing: {', '.join(lacking)}")
     if not _RESULTS:
         with ThreadPoolExecutor(4) as pool:
@@ -196,8 +283,8 @@ def test_the_mcp_tools_an_agent_gets_agree_with_claude_code(case: ToolCase):
     if isinstance(result, BaseException):
         raise result
     real, granted, warned = result
-    assert granted == real, f"Claude Code grants {sorted(real)}, we say {sorted(granted)}"
-    listed = expand([n.strip() for n in case.tools.split(",")])
+    assert granted == real, f"{case.harness} grants {sorted(real)}, we say {sorted(granted)}"
+    listed = expand(case.listed(), case.harness)
     if listed - real:
         assert warned, "a listed MCP tool grants nothing and no warning says so"
     else:

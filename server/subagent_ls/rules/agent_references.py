@@ -44,11 +44,11 @@ def agent_reference_rules(ctx: LintContext) -> None:
         listed = ", ".join(f"`{excerpt(name, 40)}`" for name in names[:SHOWN])
         more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
         harness = ctx.dialect.harness
-        written = excerpt(reference.written)
+        shown = excerpt(reference.written)
         if reference.matches is None:
-            said = f"names `{written}`, but {harness} loads no agent of that name here"
+            said = f"names `{shown}`, but {harness} loads no agent of that name here"
         else:
-            said = f"pattern `{written}` matches no agent {harness} loads here"
+            said = f"pattern `{shown}` matches no agent {harness} loads here"
         agents = f"its agents here: {listed}{more}" if names else "it loads no agent here"
         looked = ", ".join(known.looked) or "no folder"
         message = (
