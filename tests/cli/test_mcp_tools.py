@@ -157,10 +157,28 @@ def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
     assert set(mcp_findings(entry)) == {"fake/create_issue", "FAKE/*", "gone/x", "work/x"}
 
 
+def test_opencode_checks_names_switched_on_against_its_configuration(tmp_path):
+    home, project = place(tmp_path)
+    write(home / ".config/opencode/opencode.json", {"mcp": {"fake": SERVER, "gone": SERVER}})
+    write(project / "opencode.jsonc", '// the project\n{"mcp": {"gone": {"enabled": false}}}')
+    tools = "{fake_create_issue: true, fake_*: true, gone_x: true, ghost_x: true, ghost_y: false,"
+    path = agent(project, ".opencode/agent/rev.md", tools + " bash: true, no_tool_*: true}")
+    entry = checked(home, project, path)
+    assert mcp_findings(entry) == {"gone_x": "tools-mcp-off", "ghost_x": "tools-mcp-unknown"}
+    assert "`opencode.json(c)` of the project" in message_of(entry, "tools-mcp-unknown")
+    assert '`"enabled": false`' in message_of(entry, "tools-mcp-off")
+    write(project / ".opencode/tool/ghost.ts", "export default {}\n")  # a custom tool
+    assert mcp_findings(checked(home, project, path)) == {"gone_x": "tools-mcp-off"}
+    (project / ".opencode/tool/ghost.ts").unlink()
+    write(project / ".opencode/plugin/tools.ts", "export default {}\n")  # tools of its own
+    assert mcp_findings(checked(home, project, path)) == {"gone_x": "tools-mcp-off"}
+
+
 @pytest.mark.parametrize(
     "content",
     ["{", "[]", '{"mcpServers": []}', '{"mcpServers": {"other": 3}, "projects": 5}', "\x00\xff",
-     "[" * 5000 + "]" * 5000,
+     "[" * 5000 + "]" * 5000, '{"mcp": [], "plugin": 5}', '{"mcp": {"x": 3, "y": null}}',
+     '// only a comment',
      '{"allowedMcpServers": [3, {"serverName": []}], "deniedMcpServers": "x",'
      ' "disabledMcpjsonServers": {}}'],
 )  # fmt: skip
@@ -169,12 +187,15 @@ def test_broken_configuration_files_never_break_the_check(tmp_path, content):
     for path in (home / ".claude.json", project / ".mcp.json", project / ".claude/settings.json",
                  home / ".gemini/settings.json", home / ".gemini/trustedFolders.json",
                  project / ".gemini/settings.json", home / ".copilot/mcp-config.json",
-                 home / ".copilot/config.json", project / ".github/mcp.json"):  # fmt: skip
+                 home / ".copilot/config.json", project / ".github/mcp.json",
+                 home / ".config/opencode/opencode.json", project / "opencode.jsonc",
+                 project / ".opencode/opencode.json"):  # fmt: skip
         write(path, content)
     agents = {
         "mcp__x__y": agent(project, ".claude/agents/rev.md", "mcp__x__y"),
         "mcp_x_y": gemini_agent(project, "[mcp_x_y]"),
         "x/y": copilot_agent(project, "[x/y]"),
+        "x_y": agent(project, ".opencode/agent/rev.md", "{x_y: true}"),
     }
     for name, path in agents.items():  # no file configures a server `x`
         assert mcp_findings(checked(home, project, path)) == {name: "tools-mcp-unknown"}

@@ -6,7 +6,9 @@ tools (its ``tools`` for the harness; Claude Code's ``mcp__server`` and ``mcp__s
 and Copilot's ``server/*`` standing for both of the server's tools) and warn about every listed
 name that grants nothing. Claude Code runs ``claude -p hello --agent probe``; Copilot CLI runs
 ``copilot -p hello --agent probe`` in a git repository, and names the tools it sends
-``server-tool``."""
+``server-tool``; OpenCode runs ``opencode run --agent probe hello`` and gives every agent every
+tool of the servers it connects (its ``tools`` map can only take tools away), so there each
+name switched on must be warned about exactly when the agent does not get it."""
 
 from __future__ import annotations
 
@@ -21,11 +23,14 @@ from pathlib import Path
 
 import oracle_claude_code
 import oracle_copilot
+import oracle_opencode
 import pytest
 from claude_plugin_cases import entry, manifest, market
 from claude_plugin_cases import settings as plugin_settings
 from oracle import HERE, SCRIPT, Case, build, free_port, run_offline
 from oracle_claude_code import CLAUDE, ENV
+
+from subagent_ls.harnesses.opencode.references import wildcard_match
 
 SERVER = HERE / "fixtures/mcp/fake_server.py"
 FAKE_TOOLS = ("create_issue", "list_issues")
@@ -60,6 +65,8 @@ class ToolCase:
         """The names ``tools`` lists (Copilot's cases write a list)."""
         if self.tools.startswith("["):
             return json.loads(self.tools)
+        if self.tools.startswith("{"):
+            return [name for name, on in json.loads(self.tools).items() if on is True]
         return [name.strip() for name in self.tools.split(",")]
 
     def environ(self, home: Path) -> dict[str, str]:
@@ -72,7 +79,11 @@ class ToolCase:
         return Case(self.id, {**self.files, self.path: text})
 
 
-HOMES = {"claude-code": ".claude/agents/probe.md", "copilot": ".github/agents/probe.agent.md"}
+HOMES = {
+    "claude-code": ".claude/agents/probe.md",
+    "copilot": ".github/agents/probe.agent.md",
+    "opencode": ".opencode/agent/probe.md",
+}
 FAKE = json.loads(servers("fake"))
 
 
@@ -87,6 +98,17 @@ def copilot(case_id: str, tools: list[str], files: dict[str, str] | None = None,
 
 
 TRUSTED = {"~/.copilot/config.json": json.dumps({"trustedFolders": ["@PROJECT@"]})}
+
+
+def opencode_servers(*names: str, **fields: object) -> str:
+    """OpenCode's ``mcp`` of fake local servers, as JSON."""
+    entry = {"type": "local", "command": [sys.executable, str(SERVER)]}
+    return json.dumps({"mcp": {name: {**entry, **fields} for name in names}})
+
+
+def opencode(case_id: str, tools: dict[str, bool], files: dict[str, str] | None = None, **more):
+    return ToolCase(f"opencode-{case_id}", json.dumps(tools), files or {}, harness="opencode",
+                    extra="mode: primary\n", **more)  # fmt: skip
 
 
 def settings(**values: object) -> str:
@@ -172,17 +194,47 @@ CASES = [
         "~/.copilot/mcp-config.json": copilot_servers("fake", "other"),
         "~/.copilot/settings.json": json.dumps({"disabledMcpServers": ["fake"]}),
     }),
+    opencode("no-configuration", {"fake_create_issue": True}),
+    opencode("project-config", {"fake_create_issue": True},
+             {"opencode.json": opencode_servers("fake")}),
+    opencode("user-config", {"fake_list_issues": True},
+             {"~/.config/opencode/opencode.json": opencode_servers("fake")}),
+    opencode("dot-opencode-config", {"fake_*": True},
+             {".opencode/opencode.json": opencode_servers("fake")}),
+    opencode("parent-folder", {"fake_create_issue": True},
+             {"../opencode.json": opencode_servers("fake")}),
+    opencode("jsonc", {"fake_create_issue": True},
+             {"opencode.jsonc": "// servers\n" + opencode_servers("fake")}),
+    opencode("disabled", {"fake_create_issue": True},
+             {"opencode.json": opencode_servers("fake", enabled=False)}),
+    opencode("disabled-by-the-project", {"fake_create_issue": True}, {
+        "~/.config/opencode/opencode.json": opencode_servers("fake"),
+        "opencode.json": json.dumps({"mcp": {"fake": {"enabled": False}}}),
+    }),
+    opencode("other-server", {"github_create_issue": True, "fake_list_issues": True},
+             {"opencode.json": opencode_servers("fake")}),
+    opencode("spelled-server", {"my_srv_create_issue": True},
+             {"opencode.json": opencode_servers("my.srv")}),
+    opencode("switched-off-only", {"fake_create_issue": False}, {}),
     copilot("inline-server", ["inline/create_issue", "fake/*"],
             extra=f"mcp-servers:\n  inline:\n    type: local\n    command: {sys.executable}\n"
                   f"    args: [{json.dumps(str(SERVER))}]\n    tools: ['*']\n"),
 ]  # fmt: skip
-MISSING = {"claude-code": oracle_claude_code.missing, "copilot": oracle_copilot.missing}
+MISSING = {
+    "claude-code": oracle_claude_code.missing,
+    "copilot": oracle_copilot.missing,
+    "opencode": oracle_opencode.missing,
+}
 
 
 def expand(names: list[str], harness: str) -> set[str]:
     """The MCP tools the names stand for, given the fake servers' two tools (Copilot's as
     ``server/tool``, its server in lower case)."""
     granted = set()
+    if harness == "opencode":
+        servers = ("fake", "github", "my_srv")
+        everything = {f"{server}_{tool}" for server in servers for tool in FAKE_TOOLS}
+        return {tool for name in names for tool in everything if wildcard_match(name, tool)}
     if harness == "copilot":
         for name in names:
             server, _, tool = name.partition("/")
@@ -207,6 +259,8 @@ def theirs(case: ToolCase, project: Path, home: Path) -> set[str]:
     """The MCP tools the harness sends in the request of a run of the agent."""
     if case.harness == "copilot":
         return copilot_sends(case, project, home)
+    if case.harness == "opencode":
+        return opencode_sends(project, home)
     env = {**ENV, "ANTHROPIC_API_KEY": "sk-fake"}
     env |= case.environ(home)
     port = free_port()
@@ -238,6 +292,23 @@ def copilot_sends(case: ToolCase, project: Path, home: Path) -> set[str]:
                 if tool in FAKE_TOOLS
             }
     raise RuntimeError(f"Copilot sent the agent no request: {run.output[-800:]}")
+
+
+def opencode_sends(project: Path, home: Path) -> set[str]:
+    """The MCP tools OpenCode sends for the agent (``server_tool``)."""
+    port = free_port()
+    env = {"OPENCODE_CONFIG_CONTENT": oracle_opencode.stub_config(port)}
+    with tempfile.TemporaryDirectory(prefix="oracle-opencode-") as scratch:
+        ran = oracle_opencode._run(
+            ["run", "--agent", "probe", "hello"], project, home, Path(scratch), env=env,
+            stub_port=port, timeout=300,
+        )  # fmt: skip
+    for request in ran.requests:
+        body = request.get("body")
+        if isinstance(body, dict) and body.get("tools"):
+            names = [(t.get("function") or {}).get("name", "") for t in body["tools"]]
+            return {name for name in names if name.endswith(FAKE_TOOLS)}
+    raise RuntimeError(f"OpenCode sent the agent no request: {ran.output[-800:]}")
 
 
 def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict]]:
@@ -283,6 +354,10 @@ def test_the_mcp_tools_an_agent_gets_agree_with_the_harness(case: ToolCase):
     if isinstance(result, BaseException):
         raise result
     real, granted, warned = result
+    if case.harness == "opencode":  # every agent has every tool: each name on is checked
+        missed = [name for name in case.listed() if not expand([name], "opencode") & real]
+        assert sorted(d["message"].split("`")[1] for d in warned) == sorted(missed), warned
+        return
     assert granted == real, f"{case.harness} grants {sorted(real)}, we say {sorted(granted)}"
     listed = expand(case.listed(), case.harness)
     if listed - real:

@@ -25,10 +25,14 @@ class McpServer(NamedTuple):
 
 class McpServers(NamedTuple):
     """The servers a harness would connect in one project, by the name its tool names spell,
-    and the places it looked, in order (what a warning names)."""
+    and the places it looked, in order (what a warning names); where the harness also has
+    tools of other origins: the names of its custom tools, and whether it may have tools no
+    file names (``open_ended``: a plugin's, so a name of no server is not reported)."""
 
     servers: Mapping[str, McpServer] = MappingProxyType({})
     looked: tuple[str, ...] = ()
+    open_ended: bool = False
+    own_tools: frozenset[str] = frozenset()
 
 
 class McpReference(NamedTuple):

@@ -6,6 +6,7 @@ harness's configuration was read for the file's project)."""
 from __future__ import annotations
 
 from subagent_ls.core.findings import Severity, excerpt
+from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.rules.registry import LintContext, check, declare
 
@@ -25,7 +26,10 @@ def mcp_tool_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("tools")
     if servers is None or dialect.mcp_reference is None or node is None:
         return
-    for name, where in tool_names(node, dialect.tools_split_on_spaces):
+    switches = node.kind == "map"  # OpenCode: names switched on or off, not a list
+    for name, where in (
+        _switched_on(node) if switches else tool_names(node, dialect.tools_split_on_spaces)
+    ):
         reference = dialect.mcp_reference(ctx.doc, name, servers)
         if reference is None:
             continue
@@ -45,4 +49,14 @@ def mcp_tool_rules(ctx: LintContext) -> None:
             ctx.report(TOOLS_MCP_OFF, message, where.span)
         else:
             continue
-        ctx.withheld.append(name)
+        if not switches:  # a switch map gives no list of the agent's tools to take it from
+            ctx.withheld.append(name)
+
+
+def _switched_on(node: YamlNode) -> list[tuple[str, YamlNode]]:
+    """The names a map of switches turns on (``name: true``), each with its key."""
+    return [
+        (item.name, item.key)
+        for item in node.items
+        if item.value.kind == "bool" and item.value.value is True and not item.key.is_collection
+    ]

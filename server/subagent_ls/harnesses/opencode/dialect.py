@@ -39,6 +39,7 @@ from subagent_ls.harnesses.model import (
     parent_segments,
 )
 from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
+from subagent_ls.harnesses.opencode.mcp import opencode_mcp_reference
 from subagent_ls.harnesses.opencode.references import task_patterns
 
 HARNESS = "OpenCode"
@@ -409,6 +410,7 @@ DIALECT = Dialect(
         "frontmatter-unclosed": Severity.WARNING,
         "frontmatter-not-mapping": Severity.WARNING,
     },
+    mcp_reference=opencode_mcp_reference,
     agent_references=task_patterns,
     verdict=opencode_verdict,
     verified_with=VERSION,

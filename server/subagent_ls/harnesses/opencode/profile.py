@@ -3,12 +3,12 @@ ships built in, and how it merges the definitions of one name key by key."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.opencode.dialect import described
+from subagent_ls.harnesses.opencode.folders import opencode_folders
+from subagent_ls.harnesses.opencode.mcp import opencode_mcp_servers
 from subagent_ls.harnesses.profile import Entry, Profile
-from subagent_ls.harnesses.sources import Level, Source, root_suffix
+from subagent_ls.harnesses.sources import Source
 
 BUILTINS = {
     "build": "The default agent. Executes tools based on configured permissions.",
@@ -62,35 +62,6 @@ def opencode_merge(group: list[Entry]) -> None:
         entry.disabled = entry.disabled or merged.get("disable") is True
 
 
-def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:
-    """OpenCode's configuration folders in the order it merges them (a later one wins):
-    ``$XDG_CONFIG_HOME/opencode``, every ``.opencode`` from each project folder up to ``/``
-    (the closest first), ``~/.opencode``, then ``OPENCODE_CONFIG_DIR``; each folder once."""
-    config_home = env.environ.get("XDG_CONFIG_HOME")
-    config = Path(config_home) if config_home else env.home / ".config"
-    folders: list[tuple[str, str, Level, Path]] = [
-        ("user", "user ~/.config/opencode", "user", config / "opencode")
-    ]
-    for index, root in enumerate(env.roots):
-        suffix = root_suffix(env, index)
-        for depth, folder in enumerate((root, *root.parents)):
-            if depth == 0 or (folder / ".opencode").is_dir():
-                where = ".opencode" if depth == 0 else str(folder / ".opencode")
-                tail = "" if depth == 0 else f"@{depth}"
-                path = folder / ".opencode"
-                folders.append((f"project{tail}{suffix}", f"project {where}", "project", path))
-    folders.append(("home", "user ~/.opencode", "user", env.home / ".opencode"))
-    if custom := env.environ.get("OPENCODE_CONFIG_DIR"):
-        folders.append(("custom", f"OPENCODE_CONFIG_DIR {custom}", "custom", Path(custom)))
-    seen: set[Path] = set()
-    kept = []
-    for folder in folders:
-        if folder[3] not in seen:
-            seen.add(folder[3])
-            kept.append(folder)
-    return kept
-
-
 def opencode_sources(env: Environment) -> list[Source]:
     """Below each OpenCode configuration folder: ``agents/`` and ``agent/``, with subfolders,
     at one level (OpenCode reads them in one walk whose order is not fixed: of one name in
@@ -123,5 +94,11 @@ PROFILE = Profile(
     opencode_sources,
     same_source="last",
     merge=opencode_merge,
-    variables=("OPENCODE_CONFIG_DIR", "XDG_CONFIG_HOME"),
+    variables=(
+        "OPENCODE_CONFIG_DIR",
+        "XDG_CONFIG_HOME",
+        "OPENCODE_CONFIG",
+        "OPENCODE_CONFIG_CONTENT",
+    ),
+    mcp_servers=opencode_mcp_servers,
 )
