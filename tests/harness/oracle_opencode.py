@@ -131,6 +131,16 @@ def _run(command: list[str], project: Path, home: Path, scratch: Path, **extra) 
     return run_offline([str(OPENCODE), *command, "--pure"], project, home, env, **extra)
 
 
+def run_agent(project: Path, home: Path, agent: str) -> Run:
+    """``opencode run --agent AGENT hello`` with the one-model provider on the loopback stub
+    (its requests are what the agent is sent)."""
+    port = free_port()
+    env = {"OPENCODE_CONFIG_CONTENT": stub_config(port)}
+    with tempfile.TemporaryDirectory(prefix="oracle-opencode-") as scratch:
+        return _run(["run", "--agent", agent, "hello"], project, home, Path(scratch), env=env,
+                    stub_port=port, timeout=300)  # fmt: skip
+
+
 def _configured(output: str) -> dict[str, dict]:
     """The agents of ``debug config``, by the name OpenCode gives them."""
     config = json.loads(output[output.index("{") :])

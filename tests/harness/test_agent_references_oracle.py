@@ -89,13 +89,7 @@ def claude_listed(project: Path, home: Path) -> set[str]:
 
 def opencode_listed(project: Path, home: Path) -> set[str]:
     """The agents OpenCode's ``task`` tool offers ``lead``."""
-    port = free_port()
-    env = {"OPENCODE_CONFIG_CONTENT": oracle_opencode.stub_config(port)}
-    with tempfile.TemporaryDirectory(prefix="oracle-opencode-") as scratch:
-        ran = oracle_opencode._run(
-            ["run", "--agent", "lead", "hello"], project, home, Path(scratch), env=env,
-            stub_port=port, timeout=300,
-        )  # fmt: skip
+    ran = oracle_opencode.run_agent(project, home, "lead")
     task = oracle_opencode._task_tool(ran.requests)
     if task is None:
         raise RuntimeError(f"opencode sent no request with a task tool:\n{ran.output[-2000:]}")

@@ -296,13 +296,7 @@ def copilot_sends(case: ToolCase, project: Path, home: Path) -> set[str]:
 
 def opencode_sends(project: Path, home: Path) -> set[str]:
     """The MCP tools OpenCode sends for the agent (``server_tool``)."""
-    port = free_port()
-    env = {"OPENCODE_CONFIG_CONTENT": oracle_opencode.stub_config(port)}
-    with tempfile.TemporaryDirectory(prefix="oracle-opencode-") as scratch:
-        ran = oracle_opencode._run(
-            ["run", "--agent", "probe", "hello"], project, home, Path(scratch), env=env,
-            stub_port=port, timeout=300,
-        )  # fmt: skip
+    ran = oracle_opencode.run_agent(project, home, "probe")
     for request in ran.requests:
         body = request.get("body")
         if isinstance(body, dict) and body.get("tools"):
