@@ -157,6 +157,17 @@ def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
     assert set(mcp_findings(entry)) == {"fake/create_issue", "FAKE/*", "gone/x", "work/x"}
 
 
+def test_copilot_says_when_a_name_is_a_vs_code_tool(tmp_path):
+    home, project = place(tmp_path)
+    names = '["runCommands/terminalLastCommand", "ms-python.python/getPythonEnvironmentInfo"]'
+    entry = checked(home, project, copilot_agent(project, names))
+    first, second = (d["message"] for d in entry["diagnostics"] if d["code"] == "tools-mcp-unknown")
+    assert first.endswith(
+        "`runCommands` is a tool set of VS Code, which Copilot CLI does not have."
+    )
+    assert "`ms-python.python` looks like a VS Code extension" in second
+
+
 def test_opencode_checks_names_switched_on_against_its_configuration(tmp_path):
     home, project = place(tmp_path)
     write(home / ".config/opencode/opencode.json", {"mcp": {"fake": SERVER, "gone": SERVER}})

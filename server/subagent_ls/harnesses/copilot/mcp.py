@@ -46,6 +46,16 @@ TOOLSETS = frozenset(
     ]
 )
 """First parts of ``toolset/tool`` names that are Copilot's own tools (case ignored)."""
+VSCODE_TOOLSETS = frozenset(
+    name.lower()
+    for name in (
+        "changes", "editFiles", "extensions", "fetch", "findTestFiles", "githubRepo", "new",
+        "openSimpleBrowser", "problems", "runCommands", "runNotebooks", "runTasks", "runTests",
+        "searchResults", "terminalLastCommand", "terminalSelection", "testFailure", "todos",
+        "usages", "vscodeAPI", "think",
+    )
+)  # fmt: skip
+"""VS Code's own tool sets (``runCommands/terminalLastCommand``): Copilot CLI has none of them."""
 TRUST_VARIABLES = ("COPILOT_ALLOW_ALL", "GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP")
 
 
@@ -93,4 +103,9 @@ def copilot_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> 
     if not slash or not server or not rest or key in TOOLSETS or key in GITHUB:
         return None
     known = {**servers().servers, **map_servers(doc, "mcp-servers", str.lower)}
-    return McpReference(known.get(key), server)
+    hint = ""
+    if key not in known and key in VSCODE_TOOLSETS:
+        hint = f" `{server}` is a tool set of VS Code, which Copilot CLI does not have."
+    elif key not in known and "." in server:
+        hint = f" `{server}` looks like a VS Code extension, whose tools Copilot CLI does not have."
+    return McpReference(known.get(key), server, hint)
