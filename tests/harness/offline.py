@@ -5,7 +5,9 @@ Brings the loopback interface up, serves ``--stub-port`` on 127.0.0.1 (every req
 to ``--stub-log`` as one JSON line: method, path, headers, body), runs the command with
 ``--timeout`` and exits with its exit code. The stub answers each model API with the smallest
 valid reply: Anthropic messages, OpenAI chat completions and responses, Gemini generateContent
-(streamed or not), and ``{}`` for anything else.
+(streamed or not), and ``{}`` for anything else. With ``--stub-gemini-call`` (a JSON
+``{"name": ..., "args": ...}``), the first Gemini request that declares that function is answered
+with a call of it instead (how a run gets Gemini CLI to invoke a subagent).
 """
 
 from __future__ import annotations
@@ -66,9 +68,19 @@ _GEMINI = {
 }
 
 
+def _declares(body: dict, name: str) -> bool:
+    """Whether a Gemini request offers the model a function called ``name``."""
+    for tool in body.get("tools") or []:
+        for declaration in tool.get("functionDeclarations") or []:
+            if declaration.get("name") == name:
+                return True
+    return False
+
+
 class _Stub(BaseHTTPRequestHandler):
     log_path = ""
     lock = threading.Lock()
+    gemini_call: dict | None = None
 
     def log_message(self, *args: object) -> None:
         """Quiet: requests go to the log file."""
@@ -120,26 +132,39 @@ class _Stub(BaseHTTPRequestHandler):
                 self._send(200, events.encode(), "text/event-stream")
             else:
                 self._send(200, _OPENAI)
-        elif "streamGenerateContent" in path:
-            self._send(200, f"data: {json.dumps(_GEMINI)}\n\n".encode(), "text/event-stream")
-        elif "generateContent" in path:
-            self._send(200, _GEMINI)
+        elif "enerateContent" in path:
+            reply = self._gemini_reply(body)
+            if "streamGenerateContent" in path:
+                self._send(200, f"data: {json.dumps(reply)}\n\n".encode(), "text/event-stream")
+            else:
+                self._send(200, reply)
         elif "countTokens" in path:
             self._send(200, {"totalTokens": 1})
         else:
             self._send(200, {})
+
+    def _gemini_reply(self, body: dict) -> dict:
+        with self.lock:
+            call = _Stub.gemini_call
+            if call is None or not _declares(body, call["name"]):
+                return _GEMINI
+            _Stub.gemini_call = None
+        candidate = {"content": {"role": "model", "parts": [{"functionCall": call}]}}
+        return {**_GEMINI, "candidates": [{**candidate, "finishReason": "STOP"}]}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--stub-port", type=int, default=0)
     parser.add_argument("--stub-log", default="")
+    parser.add_argument("--stub-gemini-call", default="")
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     subprocess.run(["ip", "link", "set", "lo", "up"], check=False, capture_output=True)
     if args.stub_port:
         _Stub.log_path = args.stub_log
+        _Stub.gemini_call = json.loads(args.stub_gemini_call) if args.stub_gemini_call else None
         server = ThreadingHTTPServer(("127.0.0.1", args.stub_port), _Stub)
         threading.Thread(target=server.serve_forever, daemon=True).start()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command

@@ -111,15 +111,19 @@ def run_offline(
     *,
     stub_port: int | None = None,
     timeout: float = 120,
+    gemini_call: dict | None = None,
 ) -> Run:
     """Run ``command`` in a network namespace with loopback only, with ``HOME`` set to ``home``
     and nothing else of this machine's environment but ``PATH``; with ``stub_port``, a stub
-    model server listens on 127.0.0.1 there and its requests are returned."""
+    model server listens on 127.0.0.1 there and its requests are returned (``gemini_call``: the
+    function call it answers the first Gemini request that offers that function with)."""
     scratch = Path(tempfile.mkdtemp(prefix="subagent-ls-run-"))
     log = scratch / "requests.jsonl"
     launcher = [sys.executable, str(HERE / "offline.py"), "--timeout", str(timeout)]
     if stub_port:
         launcher += ["--stub-port", str(stub_port), "--stub-log", str(log)]
+    if gemini_call:
+        launcher += ["--stub-gemini-call", json.dumps(gemini_call)]
     full_env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(home),

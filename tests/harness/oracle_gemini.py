@@ -4,8 +4,8 @@ sends to the stub model server.
 
 How a run goes:
 
-- ``~/.gemini/settings.json`` selects the Gemini API key (a fake one) and turns usage
-  statistics off; ``GOOGLE_GEMINI_BASE_URL`` points the client at the loopback stub;
+- ``~/.gemini/settings.json`` (over a case's own) selects the Gemini API key (a fake one)
+  and turns usage statistics off; ``GOOGLE_GEMINI_BASE_URL`` points the client at the stub;
   ``GEMINI_CLI_NO_RELAUNCH`` keeps the CLI in one process (it otherwise starts itself again
   only to raise the heap limit).
 - Gemini CLI registers a project agent only once the user has acknowledged it:
@@ -37,6 +37,7 @@ from oracle import (
     Link,
     Observation,
     Offered,
+    Run,
     free_port,
     missing_harness,
     run_offline,
@@ -94,10 +95,15 @@ def missing() -> list[str]:
     return missing_harness(HARNESS, GEMINI)
 
 
-def observe(project: Path, home: Path) -> Observation:
+def run(
+    project: Path, home: Path, env: dict[str, str] | None = None, agent: str | None = None
+) -> Run:
+    """One headless run of Gemini CLI in ``project`` on the stub, the project's agents
+    acknowledged; with ``agent``, the stub has the main agent invoke that subagent."""
     settings = home / ".gemini" / "settings.json"
     settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps(SETTINGS))
+    current = json.loads(settings.read_text()) if settings.exists() else {}
+    settings.write_text(json.dumps({**current, **SETTINGS}))
     port = free_port()
     args = ["-p", "hi", "-m", MODEL, "--skip-trust", "--output-format", "json", "--debug"]
     command = ["node", "--input-type=module", "-e", PROLOGUE, str(loader_chunk()), str(GEMINI)]
@@ -106,16 +112,25 @@ def observe(project: Path, home: Path) -> Observation:
         "GOOGLE_GEMINI_BASE_URL": f"http://127.0.0.1:{port}",
         "GEMINI_CLI_NO_RELAUNCH": "true",
         "NO_COLOR": "1",
+        **(env or {}),
     }
-    run = run_offline([*command, *args], project, home, env, stub_port=port, timeout=60)
-    for request in run.requests:
+    call = {"name": "invoke_agent", "args": {"agent_name": agent, "prompt": "hi"}}
+    return run_offline(
+        [*command, *args], project, home, env, stub_port=port, timeout=60,
+        gemini_call=call if agent else None,
+    )  # fmt: skip
+
+
+def observe(project: Path, home: Path) -> Observation:
+    ran = run(project, home)
+    for request in ran.requests:
         body = request["body"] if isinstance(request["body"], dict) else {}
         if "GenerateContent" not in request["path"] or "systemInstruction" not in body:
             continue
         prompt = "".join(p.get("text", "") for p in body["systemInstruction"].get("parts", []))
         offered = {name: Offered(name, text) for name, text in _SUBAGENT.findall(prompt)}
-        return Observation(offered, None, run.output)
-    raise RuntimeError(f"gemini sent no model request (exit {run.code}):\n{run.output[-3000:]}")
+        return Observation(offered, None, ran.output)
+    raise RuntimeError(f"gemini sent no model request (exit {ran.code}):\n{ran.output[-3000:]}")
 
 
 P = ".gemini/agents/"

@@ -2,13 +2,16 @@
 without) MCP configuration and one agent that lists MCP tools; the real harness runs the agent
 offline (a stub model server records the tools it is sent, a fake stdio MCP server offers
 ``create_issue`` and ``list_issues``), and ``check --format json`` must grant the same MCP
-tools (its ``tools`` for the harness; Claude Code's ``mcp__server`` and ``mcp__server__*``
-and Copilot's ``server/*`` standing for both of the server's tools) and warn about every listed
-name that grants nothing. Claude Code runs ``claude -p hello --agent probe``; Copilot CLI runs
-``copilot -p hello --agent probe`` in a git repository, and names the tools it sends
-``server-tool``; OpenCode runs ``opencode run --agent probe hello`` and gives every agent every
-tool of the servers it connects (its ``tools`` map can only take tools away), so there each
-name switched on must be warned about exactly when the agent does not get it."""
+tools (its ``tools`` for the harness; Claude Code's ``mcp__server`` and ``mcp__server__*``,
+Copilot's ``server/*`` and Gemini's ``mcp_server_*`` standing for both of the server's tools)
+and warn about every listed name that grants nothing. Claude Code runs
+``claude -p hello --agent probe``; Copilot CLI runs ``copilot -p hello --agent probe`` in a git
+repository, and names the tools it sends ``server-tool``; Gemini CLI runs ``gemini -p hi`` with
+the stub answering ``invoke_agent`` of ``probe``, the tools of the subagent's own request read
+(its servers are ``trust: true``: a headless run withholds others' tools); OpenCode runs
+``opencode run --agent probe hello`` and gives every agent every tool of the servers it
+connects (its ``tools`` map can only take tools away). For those two each name is checked: a
+warning exactly for each listed name the agent does not get."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from pathlib import Path
 
 import oracle_claude_code
 import oracle_copilot
+import oracle_gemini
 import oracle_opencode
 import pytest
 from claude_plugin_cases import entry, manifest, market
@@ -83,6 +87,7 @@ HOMES = {
     "claude-code": ".claude/agents/probe.md",
     "copilot": ".github/agents/probe.agent.md",
     "opencode": ".opencode/agent/probe.md",
+    "gemini": ".gemini/agents/probe.md",
 }
 FAKE = json.loads(servers("fake"))
 
@@ -109,6 +114,26 @@ def opencode_servers(*names: str, **fields: object) -> str:
 def opencode(case_id: str, tools: dict[str, bool], files: dict[str, str] | None = None, **more):
     return ToolCase(f"opencode-{case_id}", json.dumps(tools), files or {}, harness="opencode",
                     extra="mode: primary\n", **more)  # fmt: skip
+
+
+def gemini_servers(*names: str, **values: object) -> str:
+    """Gemini CLI settings with fake servers it trusts (a headless run uses no other's tools)
+    and ``values``, as JSON."""
+    entry = {"command": sys.executable, "args": [str(SERVER)], "trust": True}
+    return json.dumps({"mcpServers": {name: entry for name in names}, **values})
+
+
+def gemini(case_id: str, tools: list[str], files: dict[str, str] | None = None, **more):
+    return ToolCase(f"gemini-{case_id}", json.dumps(tools), files or {}, harness="gemini", **more)
+
+
+def extension(name: str, servers: str) -> dict[str, str]:
+    """A Gemini CLI extension ``name`` in the home whose manifest holds ``servers``."""
+    manifest = {"name": name, "version": "1.0.0", **json.loads(servers)}
+    return {f"~/.gemini/extensions/{name}/gemini-extension.json": json.dumps(manifest)}
+
+
+GEMINI_USER = "~/.gemini/settings.json"
 
 
 def settings(**values: object) -> str:
@@ -216,6 +241,38 @@ CASES = [
     opencode("spelled-server", {"my_srv_create_issue": True},
              {"opencode.json": opencode_servers("my.srv")}),
     opencode("switched-off-only", {"fake_create_issue": False}, {}),
+    gemini("no-configuration", ["read_file", "mcp_fake_create_issue"]),
+    gemini("user-settings", ["read_file", "mcp_fake_create_issue"],
+           {GEMINI_USER: gemini_servers("fake")}),
+    gemini("server-wildcard", ["mcp_fake_*"], {GEMINI_USER: gemini_servers("fake")}),
+    gemini("every-server", ["mcp_*"], {GEMINI_USER: gemini_servers("fake", "other")}),
+    gemini("other-server", ["mcp_github_create_issue", "mcp_fake_list_issues"],
+           {GEMINI_USER: gemini_servers("fake")}),
+    gemini("untrusted-project", ["mcp_fake_create_issue"],
+           {".gemini/settings.json": gemini_servers("fake")}),
+    gemini("trusted-by-the-variable", ["mcp_fake_create_issue"],
+           {".gemini/settings.json": gemini_servers("fake")},
+           env={"GEMINI_CLI_TRUST_WORKSPACE": "true"}),
+    gemini("trusted-folder", ["mcp_fake_create_issue"], {
+        ".gemini/settings.json": gemini_servers("fake"),
+        "~/.gemini/trustedFolders.json": json.dumps({"@PROJECT@": "TRUST_FOLDER"}),
+    }),
+    gemini("excluded", ["mcp_fake_*", "mcp_other_*"],
+           {GEMINI_USER: gemini_servers("fake", "other", mcp={"excluded": ["fake"]})}),
+    gemini("not-allowed", ["mcp_fake_*", "mcp_other_*"],
+           {GEMINI_USER: gemini_servers("fake", "other", mcp={"allowed": ["other"]})}),
+    gemini("extension-server", ["mcp_fake_create_issue", "mcp_home_*"], {
+        # an extension's trust makes no rule of the policy: mcp.allowed lets a headless run use it
+        **extension("ext1", gemini_servers("fake")),
+        GEMINI_USER: settings(mcp={"allowed": ["fake"]}),
+    }),
+    gemini("spelled-server", ["mcp_my.srv_create_issue", "mcp_my_srv_list_issues"],
+           {GEMINI_USER: gemini_servers("my.srv")}),
+    gemini("user-agent", ["mcp_fake_list_issues", "mcp_other_*"],
+           {GEMINI_USER: gemini_servers("fake")}, where="~/.gemini/agents/probe.md"),
+    gemini("inline-server", ["read_file"],
+           extra=f"mcp_servers:\n  inline:\n    command: {sys.executable}\n"
+                 f"    args: [{json.dumps(str(SERVER))}]\n    trust: true\n"),
     copilot("inline-server", ["inline/create_issue", "fake/*"],
             extra=f"mcp-servers:\n  inline:\n    type: local\n    command: {sys.executable}\n"
                   f"    args: [{json.dumps(str(SERVER))}]\n    tools: ['*']\n"),
@@ -224,13 +281,21 @@ MISSING = {
     "claude-code": oracle_claude_code.missing,
     "copilot": oracle_copilot.missing,
     "opencode": oracle_opencode.missing,
+    "gemini": oracle_gemini.missing,
 }
 
 
-def expand(names: list[str], harness: str) -> set[str]:
+def expand(names: list[str], harness: str, real: set[str] = frozenset()) -> set[str]:
     """The MCP tools the names stand for, given the fake servers' two tools (Copilot's as
-    ``server/tool``, its server in lower case)."""
+    ``server/tool``, its server in lower case; Gemini's among the ``real`` ones a run sent)."""
     granted = set()
+    if harness == "gemini":
+        return {
+            tool
+            for name in names
+            for tool in real
+            if name in ("mcp_*", tool) or (name.endswith("_*") and tool.startswith(name[:-1]))
+        }
     if harness == "opencode":
         servers = ("fake", "github", "my_srv")
         everything = {f"{server}_{tool}" for server in servers for tool in FAKE_TOOLS}
@@ -261,6 +326,8 @@ def theirs(case: ToolCase, project: Path, home: Path) -> set[str]:
         return copilot_sends(case, project, home)
     if case.harness == "opencode":
         return opencode_sends(project, home)
+    if case.harness == "gemini":
+        return gemini_sends(case, project, home)
     env = {**ENV, "ANTHROPIC_API_KEY": "sk-fake"}
     env |= case.environ(home)
     port = free_port()
@@ -294,6 +361,19 @@ def copilot_sends(case: ToolCase, project: Path, home: Path) -> set[str]:
     raise RuntimeError(f"Copilot sent the agent no request: {run.output[-800:]}")
 
 
+def gemini_sends(case: ToolCase, project: Path, home: Path) -> set[str]:
+    """The MCP tools Gemini CLI declares in the subagent's request (the one that offers
+    ``complete_task``)."""
+    ran = oracle_gemini.run(project, home, case.environ(home), agent="probe")
+    for request in ran.requests:
+        body = request.get("body")
+        tools = body.get("tools") if isinstance(body, dict) else None
+        names = [d.get("name", "") for t in tools or [] for d in t.get("functionDeclarations", [])]
+        if "complete_task" in names:
+            return {name for name in names if name.startswith("mcp_")}
+    raise RuntimeError(f"Gemini CLI sent the subagent no request: {ran.output[-800:]}")
+
+
 def opencode_sends(project: Path, home: Path) -> set[str]:
     """The MCP tools OpenCode sends for the agent (``server_tool``)."""
     ran = oracle_opencode.run_agent(project, home, "probe")
@@ -305,8 +385,8 @@ def opencode_sends(project: Path, home: Path) -> set[str]:
     raise RuntimeError(f"OpenCode sent the agent no request: {ran.output[-800:]}")
 
 
-def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict]]:
-    """The MCP tools ``check`` says the harness grants, and its MCP warnings."""
+def ours(case: ToolCase, project: Path, home: Path) -> tuple[list[str], list[dict]]:
+    """The tool names ``check`` says the harness grants, and its MCP warnings."""
     path = home / case.path[2:] if case.path.startswith("~/") else project / case.path
     env = {**os.environ, "HOME": str(home)}
     env |= case.environ(home)
@@ -321,13 +401,13 @@ def ours(case: ToolCase, project: Path, home: Path) -> tuple[set[str], list[dict
     if names is None:
         names = case.listed()
     warned = [d for d in entry["diagnostics"] if d["code"].startswith("tools-mcp-")]
-    return expand(names, case.harness), warned
+    return names, warned
 
 
-_RESULTS: dict[str, tuple[set[str], set[str], list[dict]] | BaseException] = {}
+_RESULTS: dict[str, tuple[set[str], list[str], list[dict]] | BaseException] = {}
 
 
-def _judge(case: ToolCase) -> tuple[set[str], set[str], list[dict]] | BaseException:
+def _judge(case: ToolCase) -> tuple[set[str], list[str], list[dict]] | BaseException:
     try:
         with tempfile.TemporaryDirectory(prefix="oracle-mcp-") as scratch:
             project, home = build(case.case(), Path(scratch))
@@ -347,11 +427,18 @@ def test_the_mcp_tools_an_agent_gets_agree_with_the_harness(case: ToolCase):
     result = _RESULTS[case.id]
     if isinstance(result, BaseException):
         raise result
-    real, granted, warned = result
-    if case.harness == "opencode":  # every agent has every tool: each name on is checked
-        missed = [name for name in case.listed() if not expand([name], "opencode") & real]
+    real, names, warned = result
+    if case.harness in ("opencode", "gemini"):  # each name is checked against what was sent
+        listed = case.listed()
+        if case.harness == "gemini":
+            assert expand(names, "gemini", real) == real, f"we grant {names} of {sorted(real)}"
+            kept = [name for name in names if name.startswith("mcp_")]
+            assert all(expand([name], "gemini", real) for name in kept), f"{names}: {real}"
+            listed = [name for name in listed if name.startswith("mcp_")]
+        missed = [name for name in listed if not expand([name], case.harness, real) & real]
         assert sorted(d["message"].split("`")[1] for d in warned) == sorted(missed), warned
         return
+    granted = expand(names, case.harness)
     assert granted == real, f"{case.harness} grants {sorted(real)}, we say {sorted(granted)}"
     listed = expand(case.listed(), case.harness)
     if listed - real:
