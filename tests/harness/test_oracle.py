@@ -5,6 +5,7 @@ cases run in parallel, once per session; each case is its own test."""
 from __future__ import annotations
 
 import importlib
+import re
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -95,6 +96,17 @@ def test_every_harness_has_a_matrix_of_at_least_50_cases(harness):
     assert harness in RUNNERS, f"no oracle_{harness.replace('-', '_')}.py"
     ids = [case.id for case in RUNNERS[harness].CASES]
     assert len(ids) >= 50 and len(set(ids)) == len(ids)
+
+
+DOC_NAMES = {"claude-code": "Claude Code", "opencode": "OpenCode", "copilot": "Copilot CLI",
+             "gemini": "Gemini CLI"}  # fmt: skip
+
+
+@pytest.mark.parametrize("harness", sorted(PINS))
+def test_the_docs_give_each_matrix_its_size(harness):
+    text = " ".join((HERE.parents[1] / "docs" / "dialects.md").read_text().split())
+    sizes = dict((name, int(n)) for n, name in re.findall(r"(\d+) for ([A-Z][\w ]*?)[,.]", text))
+    assert sizes.get(DOC_NAMES[harness]) == len(RUNNERS[harness].CASES), sizes
 
 
 @pytest.mark.parametrize("harness", sorted(PINS))
