@@ -312,3 +312,24 @@ def test_claude_config_dir_moves_the_user_folder(tmp_path):
     names = lambda catalog: {e["name"] for e in catalog["entries"] if e["uri"]}  # noqa: E731
     assert names(moved) == {"in-alt"} and names(plain) == {"in-dot"}
     assert "user $CLAUDE_CONFIG_DIR/agents" in {s["label"] for s in moved["sources"]}
+
+
+def test_gemini_cli_home_moves_the_user_folder(tmp_path):
+    """As a run of Gemini CLI 0.61.0 shows: with GEMINI_CLI_HOME set, its `.gemini/agents` is
+    the user level and `~/.gemini/agents` is not read."""
+    home = tmp_path / "home"
+    for folder, name in (
+        (home / "alt/.gemini/agents", "in_alt"),
+        (home / ".gemini/agents", "in_dot"),
+    ):
+        folder.mkdir(parents=True)
+        (folder / f"{name}.md").write_text(TWIN.replace("twin", name))
+    project = tmp_path / "project"
+    project.mkdir()
+    env = {"HOME": str(home), "GEMINI_CLI_HOME": str(home / "alt")}
+    args = ("catalog", "--harness", "gemini", "--format", "json")
+    moved = json.loads(run_cli(*args, cwd=project, env=env).out)
+    plain = json.loads(run_cli(*args, cwd=project, env={"HOME": str(home)}).out)
+    names = lambda catalog: {e["name"] for e in catalog["entries"] if e["uri"]}  # noqa: E731
+    assert names(moved) == {"in_alt"} and names(plain) == {"in_dot"}
+    assert "user $GEMINI_CLI_HOME/.gemini/agents" in {s["label"] for s in moved["sources"]}

@@ -70,7 +70,8 @@ for (const agent of found.agents) {
   }
   if (!(agent.name in acknowledged)) acknowledged[agent.name] = hash;
 }
-const file = path.join(process.env.HOME, ".gemini", "acknowledgments", "agents.json");
+const home = process.env.GEMINI_CLI_HOME || process.env.HOME;
+const file = path.join(home, ".gemini", "acknowledgments", "agents.json");
 await fs.mkdir(path.dirname(file), { recursive: true });
 await fs.writeFile(file, JSON.stringify({ [project]: acknowledged }));
 process.argv = [process.argv[0], gemini, ...args];
@@ -100,7 +101,7 @@ def run(
 ) -> Run:
     """One headless run of Gemini CLI in ``project`` on the stub, the project's agents
     acknowledged; with ``agent``, the stub has the main agent invoke that subagent."""
-    settings = home / ".gemini" / "settings.json"
+    settings = Path((env or {}).get("GEMINI_CLI_HOME") or home) / ".gemini" / "settings.json"
     settings.parent.mkdir(parents=True, exist_ok=True)
     current = json.loads(settings.read_text()) if settings.exists() else {}
     settings.write_text(json.dumps({**current, **SETTINGS}))

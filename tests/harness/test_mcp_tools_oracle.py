@@ -270,6 +270,9 @@ CASES = [
            {GEMINI_USER: gemini_servers("my.srv")}),
     gemini("user-agent", ["mcp_fake_list_issues", "mcp_other_*"],
            {GEMINI_USER: gemini_servers("fake")}, where="~/.gemini/agents/probe.md"),
+    gemini("moved-home", ["mcp_fake_create_issue", "mcp_home_*"], {
+        "~/alt/.gemini/settings.json": gemini_servers("fake"), GEMINI_USER: gemini_servers("home"),
+    }, env={"GEMINI_CLI_HOME": "@HOME@/alt"}, where="~/alt/.gemini/agents/probe.md"),
     gemini("inline-server", ["read_file"],
            extra=f"mcp_servers:\n  inline:\n    command: {sys.executable}\n"
                  f"    args: [{json.dumps(str(SERVER))}]\n    trust: true\n"),

@@ -1,5 +1,6 @@
 """Gemini CLI 0.61.0's extensions as a source of agents: each folder of
-``~/.gemini/extensions/`` that holds ``gemini-extension.json`` (user level only,
+``~/.gemini/extensions/`` (``$GEMINI_CLI_HOME/.gemini/extensions/`` when that is set) that holds
+``gemini-extension.json`` (user level only,
 ``ExtensionStorage.getUserExtensionsDir``) gives the agent files of its ``agents/`` folder,
 read by the same loader as project and user agents (``loadAgentsFromDirectory``: no
 subfolders, the strict schema, names not namespaced). ``loadAgents`` registers the built-ins,
@@ -16,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from subagent_ls.harnesses.common.manifest_json import note_read, read_json, stamp
+from subagent_ls.harnesses.gemini.home import HOME_VARIABLE
 from subagent_ls.harnesses.sources import Source, folder_source
 
 MANIFEST = "gemini-extension.json"
@@ -39,9 +41,10 @@ def _name(folder: Path) -> str:
     return name if isinstance(name, str) and name else folder.name
 
 
-def extension_folders(home: Path) -> list[Path]:
-    """The folders of ``home``'s extensions (those that hold a manifest), in name order."""
-    extensions = home / ".gemini/extensions"
+def extension_folders(gemini: Path) -> list[Path]:
+    """The folders of the extensions of the user's ``.gemini`` folder (those that hold a
+    manifest), in name order."""
+    extensions = gemini / "extensions"
     note_read(str(extensions), stamp(str(extensions)))
     try:
         with os.scandir(extensions) as scan:
@@ -52,9 +55,9 @@ def extension_folders(home: Path) -> list[Path]:
     return [folder for folder in folders if (folder / MANIFEST).is_file()]
 
 
-def extension_sources(home: Path) -> list[Source]:
-    """One source per extension of ``home``, in name order."""
-    return [_extension_source(folder, _name(folder)) for folder in extension_folders(home)]
+def extension_sources(gemini: Path) -> list[Source]:
+    """One source per extension of the user's ``.gemini`` folder, in name order."""
+    return [_extension_source(folder, _name(folder)) for folder in extension_folders(gemini)]
 
 
 @lru_cache(maxsize=256)
@@ -64,8 +67,10 @@ def _cached(folder: str, manifest: object) -> Source:
 
 
 def extension_source(path: str) -> Source | None:
-    """The extension whose ``agents/`` holds the file at ``path``, under this process's home."""
-    extensions = os.path.join(os.path.expanduser("~"), ".gemini", "extensions") + os.sep
+    """The extension whose ``agents/`` holds the file at ``path``, under this process's home
+    (``GEMINI_CLI_HOME`` or HOME)."""
+    home = os.environ.get(HOME_VARIABLE) or os.path.expanduser("~")
+    extensions = os.path.join(os.path.abspath(home), ".gemini", "extensions") + os.sep
     if not path.startswith(extensions):
         return None
     parts = path[len(extensions) :].split(os.sep)

@@ -7,7 +7,8 @@ Servers, lowest to highest where two share a name: the extensions' (``mcpServers
 folder: ``GEMINI_CLI_TRUST_WORKSPACE=true``, folder trust switched off in the user settings
 (``security.folderTrust.enabled: false``), or the longest matching rule of
 ``~/.gemini/trustedFolders.json`` being ``TRUST_FOLDER`` or ``TRUST_PARENT``), and the agent
-file's own ``mcp_servers``. Settings files may hold comments. ``mcp.excluded`` switches a
+file's own ``mcp_servers`` (``~`` is ``$GEMINI_CLI_HOME`` when that is set). Settings files
+may hold comments. ``mcp.excluded`` switches a
 server off; where ``mcp.allowed`` is set, a server it does not name is off.
 
 A tool is ``mcp_<server>_<tool>`` with every character outside ``[A-Za-z0-9_.:-]`` as ``_``
@@ -29,6 +30,7 @@ from subagent_ls.harnesses.common.jsonc import read_jsonc
 from subagent_ls.harnesses.common.manifest_json import member, strings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import MANIFEST, extension_folders
+from subagent_ls.harnesses.gemini.home import gemini_dir, gemini_label
 from subagent_ls.harnesses.mcp import (
     McpLookup,
     McpReference,
@@ -41,8 +43,8 @@ from subagent_ls.harnesses.mcp import (
 PREFIX = "mcp_"
 _OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_.:-]")
 TRUST = "GEMINI_CLI_TRUST_WORKSPACE"
-USER, PROJECT = "~/.gemini/settings.json", ".gemini/settings.json"
-TRUSTED_FOLDERS = "~/.gemini/trustedFolders.json"
+SETTINGS, PROJECT = "settings.json", ".gemini/settings.json"
+TRUSTED_FOLDERS = "trustedFolders.json"
 
 
 def spelled(server: str) -> str:
@@ -56,7 +58,7 @@ def _trusted(env: Environment, project: Path, user: dict) -> bool:
         return said == "true"
     if member(user, "security", "folderTrust").get("enabled") is False:
         return True
-    rules = member(read_jsonc(str(env.home / TRUSTED_FOLDERS[2:])).value)
+    rules = member(read_jsonc(str(gemini_dir(env) / TRUSTED_FOLDERS)).value)
     best, level = -1, None
     for rule, trust in rules.items():
         folder = os.path.dirname(rule) if trust == "TRUST_PARENT" else rule
@@ -75,17 +77,19 @@ def gemini_mcp_servers(env: Environment) -> McpServers:
     """The servers Gemini CLI connects when run in ``env.roots[0]``."""
     project = env.roots[0]
     found: dict[str, McpServer] = {}
-    for folder in extension_folders(env.home):
+    gemini, user_label = gemini_dir(env), f"`{gemini_label(env, SETTINGS)}`"
+    for folder in extension_folders(gemini):
         found |= _servers(read_jsonc(str(folder / MANIFEST)).value, f"extension `{folder.name}`")
-    user = member(read_jsonc(str(env.home / USER[2:])).value)
-    found |= _servers(user, f"`{USER}`")
+    user = member(read_jsonc(str(gemini / SETTINGS)).value)
+    found |= _servers(user, user_label)
     project_settings = member(read_jsonc(str(project / PROJECT)).value)
     filters = [user]
     if _trusted(env, project, user):
         found |= _servers(project_settings, f"`{PROJECT}`")
         filters.append(project_settings)
     else:
-        untrusted = f"not loaded: the project folder is not trusted (`{TRUSTED_FOLDERS}`)"
+        trusted_folders = gemini_label(env, TRUSTED_FOLDERS)
+        untrusted = f"not loaded: the project folder is not trusted (`{trusted_folders}`)"
         found = _servers(project_settings, f"`{PROJECT}`", untrusted) | found
     excluded = {n for s in filters for n in strings(member(s, "mcp").get("excluded"))}
     allowances = [
@@ -97,7 +101,7 @@ def gemini_mcp_servers(env: Environment) -> McpServers:
             found[name] = server._replace(off="switched off by `mcp.excluded`")
         elif server.off is None and allowances and server.written not in allowed:
             found[name] = server._replace(off="not in `mcp.allowed`")
-    looked = (f"`{USER}`", f"`{PROJECT}` (in a trusted folder)", "the extensions")
+    looked = (user_label, f"`{PROJECT}` (in a trusted folder)", "the extensions")
     return McpServers(found, looked)
 
 

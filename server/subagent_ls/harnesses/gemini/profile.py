@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import extension_source, extension_sources
+from subagent_ls.harnesses.gemini.home import HOME_VARIABLE, gemini_dir, gemini_label
 from subagent_ls.harnesses.gemini.mcp import TRUST, gemini_mcp_servers
 from subagent_ls.harnesses.profile import Profile
 from subagent_ls.harnesses.sources import Source, folder_source, per_root
@@ -35,15 +36,13 @@ BUILTINS = {
 def gemini_sources(env: Environment) -> list[Source]:
     """Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
     keeps the first registration of a name, so the project is the more specific; neither
-    folder is read recursively, and files whose names start with ``.`` are read. The
-    extensions' ``agents/`` folders come before both: they are the least specific."""
-    sources = [
-        folder_source(
-            "user", "user ~/.gemini/agents", "user", 1, "gemini", env.home / ".gemini/agents"
-        )
-    ]
+    folder is read recursively, and files whose names start with ``.`` are read
+    (``~`` is ``$GEMINI_CLI_HOME`` when that is set). The extensions' ``agents/`` folders come
+    before both: they are the least specific."""
+    label, gemini = f"user {gemini_label(env, 'agents')}", gemini_dir(env)
+    sources = [folder_source("user", label, "user", 1, "gemini", gemini / "agents")]
     sources += per_root(env, ".gemini/agents", "project", "project", 2, "gemini")
-    return extension_sources(env.home) + [source._replace(hidden=True) for source in sources]
+    return extension_sources(gemini) + [source._replace(hidden=True) for source in sources]
 
 
 PROFILE = Profile(
@@ -53,6 +52,6 @@ PROFILE = Profile(
     gemini_sources,
     builtin_collision="builtin-wins",
     plugin_source=extension_source,
-    variables=(TRUST,),
+    variables=(TRUST, HOME_VARIABLE),
     mcp_servers=gemini_mcp_servers,
 )
