@@ -125,6 +125,44 @@ def test_gemini_extension_inline_and_filtered_servers(tmp_path):
     assert "`mcp.excluded`" in message_of(entry, "tools-mcp-off")
 
 
+def test_gemini_tool_filters_merges_and_switches(tmp_path):
+    """What Gemini CLI 0.61.0's McpClientManager does with definitions: excludeTools and
+    includeTools withhold tools, a settings definition is merged over an extension's (the
+    extension's command kept, both filters applied), the first extension keeps a name, a
+    definition without command/url/httpUrl connects nothing, /mcp disable switches off."""
+    home, project = place(tmp_path)
+    for folder, servers in (("a", {"ext": SERVER, "both": {**SERVER, "includeTools": ["x"]}}),
+                            ("b", {"both": SERVER})):  # fmt: skip
+        write(home / f".gemini/extensions/{folder}/gemini-extension.json", {"mcpServers": servers})
+    write(home / ".gemini/settings.json", {"mcpServers": {
+        "filt": {**SERVER, "excludeTools": ["b"], "includeTools": ["a", "c(x)"]},
+        "ext": {"excludeTools": ["b"]},
+        "bare": {"trust": True},
+        "Off": SERVER,
+    }})  # fmt: skip
+    write(home / ".gemini/mcp-server-enablement.json", {"off": {"enabled": False}})
+    names = ["mcp_filt_a", "mcp_filt_b", "mcp_filt_c", "mcp_filt_d", "mcp_filt_*", "mcp_ext_a",
+             "mcp_ext_b", "mcp_both_y", "mcp_bare_a", "mcp_Off_a"]  # fmt: skip
+    entry = checked(home, project, gemini_agent(project, json.dumps(names)))
+    assert mcp_findings(entry) == {
+        "mcp_filt_b": "tools-mcp-off",
+        "mcp_filt_d": "tools-mcp-off",
+        "mcp_ext_b": "tools-mcp-off",
+        "mcp_both_y": "tools-mcp-off",
+        "mcp_bare_a": "tools-mcp-off",
+        "mcp_Off_a": "tools-mcp-off",
+    }
+    messages = {d["message"].split("`")[1]: d["message"] for d in entry["diagnostics"]}
+    assert "leaves `b` out (its `excludeTools`)" in messages["mcp_filt_b"]
+    assert "only the tools of its `includeTools`, not `d`" in messages["mcp_filt_d"]
+    assert "not `y`" in messages["mcp_both_y"]  # extension a's definition, not b's
+    assert "without `command`, `url` or `httpUrl`" in messages["mcp_bare_a"]
+    assert "`/mcp disable`" in messages["mcp_Off_a"]
+    assert verdict_of(entry, "gemini")["tools"] == [
+        "mcp_filt_a", "mcp_filt_c", "mcp_filt_*", "mcp_ext_a"
+    ]  # fmt: skip
+
+
 def test_copilot_reads_its_home_and_the_trusted_workspace(tmp_path):
     home, project = place(tmp_path)
     write(

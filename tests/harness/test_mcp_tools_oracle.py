@@ -116,10 +116,12 @@ def opencode(case_id: str, tools: dict[str, bool], files: dict[str, str] | None 
                     extra="mode: primary\n", **more)  # fmt: skip
 
 
-def gemini_servers(*names: str, **values: object) -> str:
+GEMINI_FAKE = {"command": sys.executable, "args": [str(SERVER)], "trust": True}
+
+
+def gemini_servers(*names: str, entry: dict = GEMINI_FAKE, **values: object) -> str:
     """Gemini CLI settings with fake servers it trusts (a headless run uses no other's tools)
     and ``values``, as JSON."""
-    entry = {"command": sys.executable, "args": [str(SERVER)], "trust": True}
     return json.dumps({"mcpServers": {name: entry for name in names}, **values})
 
 
@@ -273,6 +275,21 @@ CASES = [
     gemini("moved-home", ["mcp_fake_create_issue", "mcp_home_*"], {
         "~/alt/.gemini/settings.json": gemini_servers("fake"), GEMINI_USER: gemini_servers("home"),
     }, env={"GEMINI_CLI_HOME": "@HOME@/alt"}, where="~/alt/.gemini/agents/probe.md"),
+    gemini("excluded-tool", ["mcp_fake_create_issue", "mcp_fake_list_issues"], {GEMINI_USER:
+           gemini_servers("fake", entry={**GEMINI_FAKE, "excludeTools": ["create_issue"]})}),
+    gemini("included-tools", ["mcp_fake_create_issue", "mcp_fake_*"], {GEMINI_USER:
+           gemini_servers("fake", entry={**GEMINI_FAKE, "includeTools": ["list_issues"]})}),
+    gemini("switched-off-by-mcp-disable", ["mcp_fake_*", "mcp_other_*"], {
+        GEMINI_USER: gemini_servers("fake", "other"),
+        "~/.gemini/mcp-server-enablement.json": json.dumps({"fake": {"enabled": False}}),
+    }),
+    gemini("no-command", ["mcp_fake_create_issue"],
+           {GEMINI_USER: gemini_servers("fake", entry={"trust": True})}),
+    gemini("settings-over-an-extension", ["mcp_fake_create_issue", "mcp_fake_list_issues"], {
+        **extension("ext1", gemini_servers("fake")),
+        GEMINI_USER: gemini_servers(
+            "fake", entry={"trust": True, "excludeTools": ["create_issue"]}),
+    }),
     gemini("inline-server", ["read_file"],
            extra=f"mcp_servers:\n  inline:\n    command: {sys.executable}\n"
                  f"    args: [{json.dumps(str(SERVER))}]\n    trust: true\n"),

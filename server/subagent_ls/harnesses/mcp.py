@@ -12,15 +12,24 @@ if TYPE_CHECKING:
     from subagent_ls.core.document import AgentDocument
 
 
+class ToolFilter(NamedTuple):
+    """A server definition's own choice of its tools, as written: only those of ``include``
+    (None: every tool), never those of ``exclude``."""
+
+    include: tuple[str, ...] | None = None
+    exclude: frozenset[str] = frozenset()
+
+
 class McpServer(NamedTuple):
     """One configured server: its name as the harness's tool names spell it, as it is written
-    in its configuration, the file that defines it, and why the harness does not connect it
-    (None: it does)."""
+    in its configuration, the file that defines it, why the harness does not connect it
+    (None: it does), and its definition's filter of tools."""
 
     name: str
     written: str
     where: str
     off: str | None = None
+    tool_filter: ToolFilter = ToolFilter()
 
 
 class McpServers(NamedTuple):
@@ -37,11 +46,13 @@ class McpServers(NamedTuple):
 
 class McpReference(NamedTuple):
     """What one listed tool name refers to: the server (None: no server of that name is
-    configured), the server as the name spells it, and what the user may have meant."""
+    configured), the server as the name spells it, what the user may have meant, and why the
+    server, connected, still withholds the tool (its own filter of tools; empty: it does not)."""
 
     server: McpServer | None
     spelled: str
     hint: str = ""
+    withheld: str = ""
 
 
 McpLookup = Callable[[], McpServers]

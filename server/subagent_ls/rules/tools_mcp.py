@@ -1,7 +1,8 @@
 """MCP tool names in ``tools`` against the MCP servers the file's harness connects where it
 runs: a name of a server configured nowhere the harness looks, or of one it does not connect
-(switched off, denied, not allowed), grants nothing. Checked where the servers are known (the
-harness's configuration was read for the file's project)."""
+(switched off, denied, not allowed), or a tool the server's own filter leaves out, grants
+nothing. Checked where the servers are known (the harness's configuration was read for the
+file's project)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ def mcp_tool_rules(ctx: LintContext) -> None:
             message = (
                 f"`{excerpt(name)}` grants nothing: the MCP server `{excerpt(server.written)}` "
                 f"({server.where}) is {server.off}."
+            )
+            ctx.report(TOOLS_MCP_OFF, message, where.span)
+        elif reference.withheld:
+            message = (
+                f"`{excerpt(name)}` grants nothing: the MCP server `{excerpt(server.written)}` "
+                f"({server.where}) {reference.withheld}."
             )
             ctx.report(TOOLS_MCP_OFF, message, where.span)
         else:

@@ -8,16 +8,18 @@ folder: ``GEMINI_CLI_TRUST_WORKSPACE=true``, folder trust switched off in the us
 (``security.folderTrust.enabled: false``), or the longest matching rule of
 ``~/.gemini/trustedFolders.json`` being ``TRUST_FOLDER`` or ``TRUST_PARENT``), and the agent
 file's own ``mcp_servers`` (``~`` is ``$GEMINI_CLI_HOME`` when that is set). Settings files
-may hold comments. ``mcp.excluded`` switches a
-server off; where ``mcp.allowed`` is set, a server it does not name is off.
+may hold comments. A settings definition replaces another settings' one of its name and is
+merged over an extension's (``mergeMcpConfigs``); of two extensions the first keeps the name.
+``mcp.excluded`` switches a server off; where ``mcp.allowed`` is set, a server it does not name
+is off; so is one ``/mcp disable`` wrote in ``~/.gemini/mcp-server-enablement.json`` and one
+defined without ``command``, ``url`` or ``httpUrl``. A server's ``excludeTools`` and
+``includeTools`` withhold tools named there (or not named).
 
 A tool is ``mcp_<server>_<tool>`` with every character outside ``[A-Za-z0-9_.:-]`` as ``_``
 (``generateValidName``); ``mcp_<server>_*`` is all of a server's tools (the server being what
 stands before the next ``_``), ``mcp_*`` every server's.
 
-Not read: the system settings files, ``~/.gemini/mcp-server-enablement.json`` (``/mcp
-disable``), and the tool filters of a server's definition (``includeTools``,
-``excludeTools``)."""
+Not read: the system settings files, and the filters of the file's own ``mcp_servers``."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.common.jsonc import read_jsonc
-from subagent_ls.harnesses.common.manifest_json import member, strings
+from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import MANIFEST, extension_folders
 from subagent_ls.harnesses.gemini.home import gemini_dir, gemini_label
@@ -36,6 +38,7 @@ from subagent_ls.harnesses.mcp import (
     McpReference,
     McpServer,
     McpServers,
+    ToolFilter,
     map_servers,
     servers_named,
 )
@@ -45,6 +48,7 @@ _OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_.:-]")
 TRUST = "GEMINI_CLI_TRUST_WORKSPACE"
 SETTINGS, PROJECT = "settings.json", ".gemini/settings.json"
 TRUSTED_FOLDERS = "trustedFolders.json"
+ENABLEMENT = "mcp-server-enablement.json"
 
 
 def spelled(server: str) -> str:
@@ -68,41 +72,109 @@ def _trusted(env: Environment, project: Path, user: dict) -> bool:
     return level in ("TRUST_FOLDER", "TRUST_PARENT")
 
 
-def _servers(settings: object, where: str, off: str | None = None) -> dict[str, McpServer]:
-    """The ``mcpServers`` of a settings or manifest object, by their spelling in tool names."""
-    return servers_named(member(settings, "mcpServers"), spelled, where, off)
+def _definitions(value: object, where: str) -> dict[str, tuple[dict, str]]:
+    """The server definitions of ``mcpServers`` in a settings or manifest object, each with
+    the place that defines it."""
+    return {name: (member(entry), where) for name, entry in member(value, "mcpServers").items()}
+
+
+def _merged(base: dict, override: dict) -> dict:
+    """A settings definition over an extension's of the same name (``mergeMcpConfigs``): the
+    settings' fields win, ``includeTools`` keeps what both name, ``excludeTools`` joins both."""
+    include, more = base.get("includeTools"), override.get("includeTools")
+    if isinstance(include, list) and isinstance(more, list):
+        include = [tool for tool in include if tool in more]
+    elif more is not None:
+        include = more
+    exclude = list(
+        dict.fromkeys([*strings(base.get("excludeTools")), *strings(override.get("excludeTools"))])
+    )
+    return {**base, **override, "includeTools": include, "excludeTools": exclude}
+
+
+def _tool_filter(definition: dict) -> ToolFilter:
+    include = definition.get("includeTools")
+    return ToolFilter(
+        tuple(strings(include)) if isinstance(include, list) else None,
+        frozenset(strings(definition.get("excludeTools"))),
+    )
+
+
+def _switched_off(env: Environment) -> set[str]:
+    """The servers ``/mcp disable`` wrote off in ``~/.gemini/mcp-server-enablement.json``
+    (names in lower case, as Gemini CLI compares them)."""
+    states = member(read_json(str(gemini_dir(env) / ENABLEMENT)).value)
+    return {
+        name.strip().lower()
+        for name, state in states.items()
+        if member(state).get("enabled") is False
+    }
 
 
 def gemini_mcp_servers(env: Environment) -> McpServers:
     """The servers Gemini CLI connects when run in ``env.roots[0]``."""
     project = env.roots[0]
-    found: dict[str, McpServer] = {}
     gemini, user_label = gemini_dir(env), f"`{gemini_label(env, SETTINGS)}`"
-    for folder in extension_folders(gemini):
-        found |= _servers(read_jsonc(str(folder / MANIFEST)).value, f"extension `{folder.name}`")
+    extensions: dict[str, tuple[dict, str]] = {}
+    for folder in extension_folders(gemini):  # the first extension to define a name keeps it
+        manifest = read_jsonc(str(folder / MANIFEST)).value
+        extensions = _definitions(manifest, f"extension `{folder.name}`") | extensions
     user = member(read_jsonc(str(gemini / SETTINGS)).value)
-    found |= _servers(user, user_label)
+    settings = _definitions(user, user_label)
     project_settings = member(read_jsonc(str(project / PROJECT)).value)
     filters = [user]
-    if _trusted(env, project, user):
-        found |= _servers(project_settings, f"`{PROJECT}`")
+    trusted = _trusted(env, project, user)
+    if trusted:
+        settings |= _definitions(project_settings, f"`{PROJECT}`")  # a shallow merge
         filters.append(project_settings)
-    else:
+    definitions = extensions | {
+        name: (_merged(extensions[name][0], entry) if name in extensions else entry, where)
+        for name, (entry, where) in settings.items()
+    }
+    found = {
+        spelled(name): McpServer(spelled(name), name, where, None, _tool_filter(entry))
+        for name, (entry, where) in definitions.items()
+    }
+    if not trusted:
         trusted_folders = gemini_label(env, TRUSTED_FOLDERS)
         untrusted = f"not loaded: the project folder is not trusted (`{trusted_folders}`)"
-        found = _servers(project_settings, f"`{PROJECT}`", untrusted) | found
+        found = (
+            servers_named(
+                member(project_settings, "mcpServers"), spelled, f"`{PROJECT}`", untrusted
+            )
+            | found
+        )
     excluded = {n for s in filters for n in strings(member(s, "mcp").get("excluded"))}
     allowances = [
         s["mcp"]["allowed"] for s in filters if isinstance(member(s, "mcp").get("allowed"), list)
     ]
     allowed = {n for value in allowances for n in strings(value)}
+    switched_off = _switched_off(env)
     for name, server in list(found.items()):
-        if server.off is None and server.written in excluded:
+        entry = definitions.get(server.written, ({}, ""))[0]
+        if server.off is not None:
+            continue
+        if server.written in excluded:
             found[name] = server._replace(off="switched off by `mcp.excluded`")
-        elif server.off is None and allowances and server.written not in allowed:
+        elif allowances and server.written not in allowed:
             found[name] = server._replace(off="not in `mcp.allowed`")
+        elif not any(entry.get(key) for key in ("command", "url", "httpUrl")):
+            found[name] = server._replace(off="defined without `command`, `url` or `httpUrl`")
+        elif server.written.strip().lower() in switched_off:
+            enablement = gemini_label(env, ENABLEMENT)
+            found[name] = server._replace(off=f"switched off by `/mcp disable` (`{enablement}`)")
     looked = (user_label, f"`{PROJECT}` (in a trusted folder)", "the extensions")
     return McpServers(found, looked)
+
+
+def _withheld(server: McpServer, tool: str) -> str:
+    """Why the server's own filter leaves out its tool ``tool`` (empty: it does not)."""
+    include, exclude = server.tool_filter
+    if tool in exclude:
+        return f"leaves `{tool}` out (its `excludeTools`)"
+    if include is not None and not any(t == tool or t.startswith(f"{tool}(") for t in include):
+        return f"gives only the tools of its `includeTools`, not `{tool}`"
+    return ""
 
 
 def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:
@@ -115,4 +187,8 @@ def gemini_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> M
         return McpReference(known.get(first), first)
     matches = [name for name in known if tool.startswith(f"{PREFIX}{name}_")]
     longest = max(matches, key=len, default=None)
-    return McpReference(known[longest], longest) if longest else McpReference(None, first)
+    if longest is None:
+        return McpReference(None, first)
+    server, own = known[longest], tool[len(PREFIX) + len(longest) + 1 :]
+    withheld = _withheld(server, own) if "*" not in own else ""
+    return McpReference(server, longest, withheld=withheld)
