@@ -50,23 +50,62 @@ def test_default_targets_are_the_harnesses_that_read_the_folder(tmp_path):
     assert harnesses["copilot"]["outcome"] == "rejected"
     assert harnesses["copilot"]["why"] == "reads `project .claude/agents`"
     assert entry["harness"]["outcome"] == "repaired"  # the file's own harness, as before
-    targeted = [d for d in entry["diagnostics"] if d.get("data", {}).get("targets")]
-    assert targeted, entry["diagnostics"]
-    copilot = [d for d in targeted if d["data"]["targets"] == ["copilot"]]
-    assert copilot and all(d["severity"] == 2 for d in copilot)  # the folder chose: warnings
-    assert all("Copilot" in d["message"] for d in copilot)
+    # nothing shows Copilot or agent-core in use here: no finding of theirs, one note
+    assert not [d for d in entry["diagnostics"] if d.get("data", {}).get("targets")]
+    (note,) = [d for d in entry["diagnostics"] if d["code"] == "harness-other"]
+    assert note["severity"] == 3 and note["range"]["start"] == {"line": 0, "character": 0}
+    assert "nothing here shows them in use" in note["message"]
+    assert "GitHub Copilot CLI would not load it (rejected" in note["message"]
+    assert "agent-core would not load it (ignored" in note["message"]
     assert run.code == 0  # Claude Code, the file's own harness, loads it
 
 
-def test_text_names_each_target_that_does_otherwise(tmp_path):
+@pytest.mark.parametrize(
+    ("sign", "machine"),
+    [
+        (".github/agents", False),
+        (".github/copilot-instructions.md", False),
+        ("home/.copilot", True),
+    ],
+)
+def test_a_harness_in_use_speaks_at_its_own_severity(tmp_path, sign, machine):
+    """Copilot's folders or files in the project, or its user folder on this machine, show it
+    in use: what it alone refuses is then an error, said once with the finding of its cause;
+    one that only this machine shows says so, and --isolated leaves it out."""
+    project(tmp_path, REPAIRED)
+    shown = tmp_path / sign
+    if shown.suffix:
+        shown.parent.mkdir(parents=True, exist_ok=True)
+        shown.write_text("Use the style guide.\n")
+    else:
+        shown.mkdir(parents=True)
+    run = check(tmp_path, "--format", "json", ".claude/agents/reviewer.md")
+    (entry,) = run.json["files"]
+    (loud,) = [d for d in entry["diagnostics"] if d["severity"] <= 2]
+    assert loud["code"] == "yaml-syntax" and loud["severity"] == 1, entry["diagnostics"]
+    assert "GitHub Copilot will not load this file" in loud["message"]
+    assert loud["data"]["notLoadedBy"] == "GitHub Copilot"
+    assert loud["data"].get("machine", False) is machine
+    assert ("in use on this machine" in loud["message"]) is machine
+    (note,) = [d for d in entry["diagnostics"] if d["code"] == "harness-other"]
+    assert "agent-core" in note["message"] and "Copilot" not in note["message"]
+    assert run.code == 1
+    isolated = check(tmp_path, "--format", "json", "--isolated", ".claude/agents/reviewer.md")
+    assert isolated.code == (1 if not machine else 0)
+
+
+def test_text_names_each_target_that_does_otherwise_in_one_note(tmp_path):
     project(tmp_path, REPAIRED)
     run = check(tmp_path, ".claude/agents/reviewer.md")
     lines = run.out.splitlines()
-    assert any(
-        line.startswith(".claude/agents/reviewer.md: GitHub Copilot CLI: rejected: ")
-        for line in lines
-    ), run.out
+    notes = [line for line in lines if " info harness-other " in line]
+    assert len(notes) == 1 and notes[0].startswith(".claude/agents/reviewer.md:1:1: "), run.out
+    assert "GitHub Copilot CLI would not load it (rejected: " in notes[0]
     assert not any(": Claude Code" in line for line in lines if "rejected" in line)
+    selected = check(tmp_path, "--select", "name-mismatch", ".claude/agents/reviewer.md")
+    assert selected.out.splitlines() == [
+        "Checked 1 file(s): 0 error(s), 0 warning(s), 0 note(s)."
+    ]  # the selection selects everything printed
 
 
 def test_named_targets_are_errors_and_say_which(tmp_path):

@@ -44,13 +44,18 @@ def verdict_of(entry: dict, harness: str) -> dict:
 
 
 def mcp_findings(entry: dict) -> dict[str, str]:
-    """The MCP findings by the listed name they are about."""
+    """The MCP findings by the listed name they are about (each finding lists the names of
+    its server; a server and cause gets one finding)."""
     found = {}
+    servers = []
     for diagnostic in entry["diagnostics"]:
         if diagnostic["code"].startswith("tools-mcp-"):
-            name = diagnostic["message"].split("`")[1]
-            found[name] = diagnostic["code"]
+            data = diagnostic["data"]
+            servers.append((diagnostic["code"], data["server"]))
+            for name in data["tools"]:
+                found[name] = diagnostic["code"]
             assert diagnostic["severity"] == 2, diagnostic
+    assert len(servers) == len(set(servers)), servers
     return found
 
 
@@ -152,9 +157,12 @@ def test_gemini_tool_filters_merges_and_switches(tmp_path):
         "mcp_bare_a": "tools-mcp-off",
         "mcp_Off_a": "tools-mcp-off",
     }
-    messages = {d["message"].split("`")[1]: d["message"] for d in entry["diagnostics"]}
-    assert "leaves `b` out (its `excludeTools`)" in messages["mcp_filt_b"]
-    assert "only the tools of its `includeTools`, not `d`" in messages["mcp_filt_d"]
+    messages = {d["data"]["server"]: d["message"] for d in entry["diagnostics"]}
+    filtered = messages["filt"]  # one finding for the server, with both of its reasons
+    assert filtered.startswith("`mcp_filt_b`, `mcp_filt_d` grant nothing: the MCP server `filt`")
+    assert "leaves `b` out (its `excludeTools`)" in filtered
+    assert "only the tools of its `includeTools`, not `d`" in filtered
+    messages = {d["data"]["tools"][0]: d["message"] for d in entry["diagnostics"]}
     assert "not `y`" in messages["mcp_both_y"]  # extension a's definition, not b's
     assert "without `command`, `url` or `httpUrl`" in messages["mcp_bare_a"]
     assert "`/mcp disable`" in messages["mcp_Off_a"]

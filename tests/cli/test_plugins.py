@@ -89,7 +89,7 @@ def test_check_judges_every_agent_as_its_plugin_loader_does(tree):
     assert [d["severity"] for d in ignored if d["code"] == "field-no-effect"] == [2]
     builder = files["plugins/decks/agents/builder.md"]
     assert builder["harness"]["outcome"] == "rejected"
-    (skip,) = [d for d in builder["diagnostics"] if d["code"] == "harness-skip"]
+    (skip,) = [d for d in builder["diagnostics"] if "notLoadedBy" in d.get("data", {})]
     assert 'agents.0: Invalid string: must end with ".md"' in skip["message"]
     assert skip["relatedInformation"][0]["location"]["uri"].endswith(
         "plugins/decks/.claude-plugin/plugin.json"

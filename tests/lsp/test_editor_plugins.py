@@ -56,7 +56,7 @@ async def test_rename_edits_only_the_value(client, workspace):
 async def test_a_rejected_manifest_is_named_with_its_file(client, workspace):
     path = plugin(workspace, {"name": "tools", "agents": ["./agents"]})
     uri = await open_document(client, path, TEXT)
-    (skip,) = [d for d in client.diagnostics[uri] if str(d.code) == "harness-skip"]
+    (skip,) = [d for d in client.diagnostics[uri] if "notLoadedBy" in (d.data or {})]
     assert 'agents.0: Invalid string: must end with ".md"' in skip.message
     (related,) = skip.related_information or []
     manifest = path.parent.parent / ".claude-plugin/plugin.json"

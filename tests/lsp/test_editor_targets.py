@@ -1,6 +1,6 @@
-"""The editor shows what every target harness does with a file: a warning for each harness
-that reads the folder and does not load it (saying which), a table in the hover on the opening
-``---``, and a code lens with the count."""
+"""The editor shows what every target harness does with a file: one note on the first line for
+the harnesses that read the folder and do otherwise but that nothing shows in use, a table in
+the hover on the opening ``---``, and a code lens with the count."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ REPAIRED = (
 async def test_every_target_in_diagnostics_hover_and_lens(client, workspace):
     path = workspace / ".claude/agents/reviewer.md"
     uri = await open_document(client, path, REPAIRED)
-    targeted = [
-        d for d in client.diagnostics[uri] if isinstance(d.data, dict) and d.data.get("targets")
-    ]
-    assert targeted and all(d.severity == types.DiagnosticSeverity.Warning for d in targeted)
-    assert any(d.data["targets"] == ["copilot"] and "Copilot" in d.message for d in targeted)
+    diagnostics = client.diagnostics[uri]
+    assert not [d for d in diagnostics if isinstance(d.data, dict) and d.data.get("targets")]
+    (note,) = [d for d in diagnostics if d.code == "harness-other"]
+    assert note.severity == types.DiagnosticSeverity.Information
+    assert note.range.start == types.Position(0, 0)
+    assert "GitHub Copilot CLI would not load it (rejected" in note.message
     hover = await client.text_document_hover_async(
         types.HoverParams(doc_id(uri), types.Position(0, 1))
     )

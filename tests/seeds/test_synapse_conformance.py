@@ -475,6 +475,16 @@ def findings(report: dict, code: str) -> list[tuple[int, str]]:
     return [(d["severity"], d["message"]) for d in by_code(report).get(code, [])]
 
 
+def not_loaded(report: dict) -> list[tuple[int, str]]:
+    """The finding that says the harness will not load the file: ``harness-skip``, or the
+    finding of its cause at the same place, which then says it too."""
+    return [
+        (d["severity"], d["message"])
+        for d in report["diagnostics"]
+        if "notLoadedBy" in d.get("data", {})
+    ]
+
+
 def codes(report: dict) -> set[str]:
     return set(by_code(report))
 
@@ -633,15 +643,21 @@ def test_s15_handoff_is_skipped_on_purpose(tmp_path):
 def test_s16_any_ownership_but_task_is_not_compiled(tmp_path):
     report = check_one(tmp_path, named("x", "ownership: workflow"))
     assert report["harness"]["loads"] is False
-    ((severity, message),) = findings(report, "harness-skip")
+    # the value's own finding says that Synapse skips the file: one finding, at its severity
+    ((severity, message),) = not_loaded(report)
+    assert findings(report, "value-unknown") == [(severity, message)]
     assert severity == ERROR and "`ownership` is `workflow`, not `task`" in message
-    assert findings(report, "value-unknown")[0][0] == WARNING
+    assert "harness-skip" not in codes(report)
 
 
 def test_s17_name_is_required(tmp_path):
     report = check_one(tmp_path, DESC)
     assert findings(report, "field-required") == [
-        (ERROR, "`name` is required in Synapse and missing.")
+        (
+            ERROR,
+            "`name` is required in Synapse and missing. Synapse will not load this file: "
+            "Synapse skips this file and logs a warning.",
+        )
     ]
     assert report["harness"]["reason"].startswith("Synapse skips this file and logs a warning")
 
@@ -655,7 +671,11 @@ def test_s18_a_project_definition_overrides_a_builtin(tmp_path):
 def test_s19_description_is_required(tmp_path):
     report = check_one(tmp_path, "name: x")
     assert findings(report, "field-required") == [
-        (ERROR, "`description` is required in Synapse and missing.")
+        (
+            ERROR,
+            "`description` is required in Synapse and missing. Synapse will not load this "
+            "file: Synapse skips this file and logs a warning.",
+        )
     ]
     assert report["harness"]["loads"] is False
 
@@ -897,7 +917,11 @@ def test_silent_description_limit_is_a_hint(tmp_path):
 def test_silent_empty_values(tmp_path):
     report = check_one(tmp_path, 'name: ""\n' + DESC)
     assert findings(report, "name-length") == [
-        (ERROR, "`name` is empty; it is required in Synapse.")
+        (
+            ERROR,
+            "`name` is empty; it is required in Synapse. Synapse will not load this file: "
+            "Synapse skips this file and logs a warning.",
+        )
     ]
     assert report["harness"]["loads"] is False
     report = check_one(tmp_path, 'name: x\ndescription: ""')

@@ -29,6 +29,12 @@ def by_code(result: LintResult) -> dict[str, list]:
     return found
 
 
+def not_loaded(result: LintResult) -> list:
+    """The findings that say the harness will not load the file: its ``harness-skip``, or the
+    finding of the cause at the same place, which then says it."""
+    return [f for f in result.findings if "notLoadedBy" in f.details]
+
+
 CC = "/p/.claude/agents/reviewer.md"
 
 
@@ -54,9 +60,10 @@ class TestClaudeCode:
         text = agent("name: reviewer\ndescription: Use this when: X\n  <example>more</example>")
         result = check("claude-code", text, CC)
         assert result.verdict.outcome == "ignored"
-        found = by_code(result)
-        assert found["yaml-syntax"][0].severity is Severity.ERROR
-        assert "Claude Code will not load this file" in found["harness-skip"][0].message
+        (said,) = not_loaded(result)
+        assert said.code == "yaml-syntax" and said.severity is Severity.ERROR
+        assert "Claude Code will not load this file" in said.message
+        assert "harness-skip" not in by_code(result)  # one finding says both
 
     def test_byte_order_mark_is_stripped(self):
         result = check("claude-code", agent(f"name: reviewer\n{DESC}"), CC, has_bom=True)
@@ -91,7 +98,8 @@ class TestClaudeCode:
     def test_files_it_will_not_load(self, fields, outcome, words):
         result = check("claude-code", agent(fields), CC)
         assert result.verdict.outcome == outcome and words in result.verdict.reason
-        assert "harness-skip" in by_code(result)
+        (said,) = not_loaded(result)
+        assert said.severity is Severity.ERROR and "will not load this file" in said.message
 
     @pytest.mark.parametrize(
         "fields",
@@ -185,7 +193,7 @@ class TestOpenCode:
     def test_tools_list_breaks_the_whole_configuration(self):
         result = check("opencode", agent(f"{DESC}\ntools: [read, grep]"), OC)
         assert result.verdict.outcome == "breaks-configuration"
-        assert "whole configuration" in by_code(result)["harness-skip"][0].message
+        assert "whole configuration" in not_loaded(result)[0].message
 
     @pytest.mark.parametrize(
         "field",
@@ -235,14 +243,14 @@ def test_synapse_disabled_definition_is_an_info():
     result = check(
         "synapse", agent(f"name: reviewer\n{DESC}\nenabled: false"), "/p/.synapse/agents/r.md"
     )
-    (skip,) = by_code(result)["harness-skip"]
+    (skip,) = not_loaded(result)
     assert skip.severity is Severity.INFO and not result.verdict.loads
 
 
 def test_agent_core_prose_is_not_an_agent():
     result = check("agent-core", agent("title: Notes about agents"), "/pkg/agents/notes.md")
     assert result.verdict.outcome == "ignored"
-    assert by_code(result)["harness-skip"][0].severity is Severity.HINT
+    assert not_loaded(result)[0].severity is Severity.HINT
 
 
 def test_agent_core_agent_is_named_by_id():

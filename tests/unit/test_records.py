@@ -22,7 +22,7 @@ def test_a_finding_has_a_field_wise_repr_equality_and_replace():
     finding = Finding("x-code", "a message", Span(0, 3))
     assert repr(finding) == (
         "Finding(code='x-code', message='a message', span=Span(start=0, end=3), "
-        "severity=<Severity.ERROR: 1>, fix=None, related=[], targets=())"
+        "severity=<Severity.ERROR: 1>, fix=None, related=[], targets=(), details={})"
     )
     assert finding == Finding("x-code", "a message", Span(0, 3), Severity.ERROR, None, [])
     assert finding != Finding("x-code", "another", Span(0, 3))

@@ -129,7 +129,7 @@ def _tool_clues(node: YamlNode) -> list[Clue]:
             return [Clue(owners[0], VALUE_WEIGHT, "`tools` is a map of names to true/false")]
     votes: Counter[str] = Counter()
     named: dict[str, list[str]] = {}
-    for name, _ in tool_names(node):
+    for name, _, _ in tool_names(node):
         base = name.split("(", 1)[0].strip()
         owner = _claimed_by("tools", base) or _claimed_by("tools", name)
         if owner:

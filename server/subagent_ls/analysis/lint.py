@@ -20,8 +20,9 @@ from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.references import AgentLookup
-from subagent_ls.rules.harness import apply_verdict
+from subagent_ls.rules.harness import HARNESS_SKIP, apply_verdict
 from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
+from subagent_ls.rules.structure import FILE_UNREADABLE
 
 REPAIRED = " (read after repair)"
 """What a finding on a field read entry by entry says: the file's YAML did not parse."""
@@ -47,6 +48,24 @@ def lint(
     harness does not read the file where it lies (the verdict is then ``ignored``); ``mcp``:
     the MCP servers the harness connects where it runs (its MCP tool names are checked);
     ``agents``: the agents it loads there (the file's references to agents are checked)."""
+    ctx, verdict = judge(doc, dialect, settings, unread, mcp, agents)
+    suppressed = suppressed_codes(doc)
+    visible = said_once(_visible(ctx.findings, suppressed, settings))
+    hidden_fixes = [f for f in visible[MAX_FINDINGS_PER_FILE:] if f.fix is not None]
+    hidden_fixes += _visible(ctx.beyond, suppressed, settings)
+    return LintResult(_capped(visible, ctx.dropped), verdict, hidden_fixes=tuple(hidden_fixes))
+
+
+def judge(
+    doc: AgentDocument,
+    dialect: Dialect,
+    settings: Settings,
+    unread: str | None = None,
+    mcp: McpLookup | None = None,
+    agents: AgentLookup | None = None,
+) -> tuple[LintContext, Verdict]:
+    """The findings at the dialect's severities (before the file's suppressions and the user's
+    severities and selection) and the verdict, as for ``lint``."""
     ctx = LintContext(doc, dialect, settings, mcp=mcp, agents=agents)
     for run in CHECKS["document"]:
         run(ctx)
@@ -67,11 +86,46 @@ def lint(
     apply_verdict(ctx, verdict)
     if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:
         ctx.findings += findings_after_repair(doc, dialect, settings)
-    suppressed = suppressed_codes(doc)
-    visible = _visible(ctx.findings, suppressed, settings)
-    hidden_fixes = [f for f in visible[MAX_FINDINGS_PER_FILE:] if f.fix is not None]
-    hidden_fixes += _visible(ctx.beyond, suppressed, settings)
-    return LintResult(_capped(visible, ctx.dropped), verdict, hidden_fixes=tuple(hidden_fixes))
+    return ctx, verdict
+
+
+def said_once(findings: list[Finding]) -> list[Finding]:
+    """``findings`` with each ``harness-skip`` that starts where another finding starts (the
+    finding of its cause) said in that finding: one finding that says both, at the more
+    severe of their severities."""
+    if not any(f.code == HARNESS_SKIP for f in findings):
+        return findings
+    causes: dict[int, int] = {}
+    for index, finding in enumerate(findings):
+        if finding.code != HARNESS_SKIP:
+            causes.setdefault(finding.span.start, index)
+    kept: list[Finding | None] = list(findings)
+    for index, skip in enumerate(findings):
+        cause_index = causes.get(skip.span.start)
+        if skip.code != HARNESS_SKIP or cause_index is None:
+            continue
+        cause = kept[cause_index]
+        assert cause is not None
+        message = cause.message
+        if cause.code != FILE_UNREADABLE:  # a file that cannot be read loads nowhere
+            message = f"{message.rstrip()} {_without(skip.message, cause.message)}"
+        kept[cause_index] = cause.replace(
+            message=message,
+            severity=min(cause.severity, skip.severity),
+            related=[*cause.related, *skip.related],
+            details={**cause.details, **skip.details},
+        )
+        kept[index] = None
+    return [f for f in kept if f is not None]
+
+
+def _without(message: str, said: str) -> str:
+    """``message`` without the words of ``said`` that it repeats (a verdict's reason quotes
+    the finding of its cause)."""
+    core = said.rstrip().rstrip(".")
+    if not core or core not in message:
+        return message
+    return message.replace(core, "", 1).rstrip(" .").rstrip(":;,").rstrip() + "."
 
 
 def without_tools(
@@ -82,7 +136,7 @@ def without_tools(
     if verdict.tools is not None:
         listed = list(verdict.tools)
     elif node is not None:
-        listed = [name for name, _ in tool_names(node, dialect.tools_split_on_spaces)]
+        listed = [tool.name for tool in tool_names(node, dialect.tools_split_on_spaces)]
     else:
         return verdict
     return verdict._replace(tools=tuple(name for name in listed if name not in withheld))
@@ -123,6 +177,12 @@ def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
 def silenced(code: str, suppressed: frozenset[str], settings: Settings) -> bool:
     """Whether the file's suppression comment or the selection hides ``code``."""
     return code in suppressed or "all" in suppressed or not settings.reports(code)
+
+
+def shown(findings: list[Finding], doc: AgentDocument, settings: Settings) -> list[Finding]:
+    """``findings`` as the file's suppressions and the user's selection and severities show
+    them, in the order of the document."""
+    return _visible(findings, suppressed_codes(doc), settings)
 
 
 def _visible(

@@ -28,16 +28,20 @@ from subagent_ls.analysis.dialect_choice import (
     process_key,
     written_for_folder,
 )
-from subagent_ls.analysis.lint import lint
+from subagent_ls.analysis.in_use import Use, harness_use
+from subagent_ls.analysis.lint import judge, lint, said_once, shown
 from subagent_ls.analysis.mcp_context import mcp_lookup_for
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.findings import Finding, Severity, excerpt
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.references import AgentsFor
 from subagent_ls.harnesses.registry import BASE, HARNESS_OF, PROFILES
 from subagent_ls.harnesses.sources import Source
+from subagent_ls.rules.harness import HARNESS_OTHER
 
 
 def harness_names() -> tuple[str, ...]:
@@ -158,15 +162,55 @@ def finding_key(finding: Finding) -> tuple[str, int, int]:
     return (finding.code, finding.span.start, finding.span.end)
 
 
-def _for_targets(targets: list[Target], finding: Finding, named: bool) -> Finding:
-    """``finding`` saying which targets it is for (a ``harness-skip`` message names its
-    harness already); a warning unless the user named the targets."""
+def _for_targets(targets: list[Target], finding: Finding, use: Use) -> Finding:
+    """``finding`` of other targets saying which targets it is for (a ``harness-skip``
+    message names its harness already), and that only this machine shows them in use."""
     message = finding.message
     if not any(message.startswith((t.label, t.reads_as.harness)) for t in targets):
         message = f"{', '.join(t.label for t in targets)}: {message}"
-    severity = finding.severity if named else Severity.WARNING
+    details = finding.details
+    if use == "machine":
+        message += " (in use on this machine: its user-level configuration is there)"
+        details = {**details, "machine": True}
     return finding.replace(
-        message=message, severity=severity, targets=tuple(t.harness for t in targets)
+        message=message, targets=tuple(t.harness for t in targets), details=details
+    )
+
+
+def _what_it_does(judged: TargetVerdict) -> str:
+    """What one target does with the file, in a few words."""
+    verdict, label = judged.verdict, judged.target.label
+    if verdict.loads:
+        named = f" as `{excerpt(verdict.name)}`" if verdict.name else ""
+        how = "loads it" if verdict.outcome == "loads" else f"loads it ({verdict.outcome})"
+        return f"{label} {how}{named}"
+    reason = excerpt((verdict.reason or "").rstrip("."), NOTE_REASON)
+    return f"{label} would not load it ({verdict.outcome}" + (f": {reason})" if reason else ")")
+
+
+NOTE_REASON = 100
+"""Characters of another harness's reason a note shows (the JSON has it whole)."""
+
+
+def _other_harnesses_note(
+    doc: AgentDocument, unused: list[TargetVerdict], used: list[TargetVerdict]
+) -> Finding:
+    """The one note of a file on what the other harnesses that read it would do: those that
+    nothing shows in use, and those in use that do it silently (under another name)."""
+    parts = []
+    if unused:
+        parts.append(
+            "other harnesses read this file's folder, though nothing here shows them in use: "
+            + "; ".join(_what_it_does(judged) for judged in unused)
+        )
+    if used:
+        parts.append("; ".join(_what_it_does(judged) for judged in used))
+    message = ". ".join(parts) + "."
+    return Finding(
+        HARNESS_OTHER,
+        message[0].upper() + message[1:],
+        Span(0, doc.lines.line_end(0)),
+        Severity.INFO,
     )
 
 
@@ -177,9 +221,11 @@ def lint_for_targets(
     roots: Iterable[str | Path] | None = None,
     agents_for: AgentsFor | None = None,
 ) -> LintResult:
-    """The file's findings in its own dialect, then the errors only other targets have, and
-    every target's verdict (the file's own first); ``agents_for``: the agents a harness loads
-    for the file (its references to other agents are checked against its own harness's)."""
+    """The file's findings in its own dialect; then the errors only other targets have, at
+    their severity for each target the project or this machine shows in use (or the settings
+    name), and one note for the others (what each would do); and every target's verdict (the
+    file's own first). ``agents_for``: the agents a harness loads for the file (its references
+    to other agents are checked against its own harness's)."""
     targets = find_targets(doc.path, choice, settings, roots)
     given = tuple(str(r) for r in roots) if roots else ()
     mine = targets[0].harness if targets else HARNESS_OF[choice.dialect.id]
@@ -189,29 +235,70 @@ def lint_for_targets(
         agents = agents_for(mine, doc.path, given)
     unread = targets[0].unread if targets else None
     own = lint(doc, choice.dialect, settings, unread, mcp, agents)
-    by_reading = {(choice.dialect.id, mine if mcp else None): own}
+    by_reading: dict[tuple[str, str | None], tuple[list[Finding], Verdict] | None] = {
+        (choice.dialect.id, mine if mcp else None): None
+    }
     verdicts = []
     extra: dict[tuple[object, ...], tuple[Finding, list[Target]]] = {}
     seen = {finding_key(f) for f in own.findings}
     for target in targets:
         servers = mcp_lookup_for(target.harness, target.reads_as, doc.path, given)
         reading = (target.dialect, target.harness if servers else None)
-        result = by_reading.get(reading)
-        if result is None:
-            result = by_reading[reading] = lint(doc, target.reads_as, settings, mcp=servers)
-        verdict = result.verdict
-        if verdict.harness is None:
-            verdict = verdict._replace(harness=target.label)
-        verdicts.append(TargetVerdict(target, verdict))
-        if result is own:
+        if reading not in by_reading:
+            ctx, verdict = judge(doc, target.reads_as, settings, mcp=servers)
+            by_reading[reading] = (ctx.findings, verdict)
+        judged = by_reading[reading]
+        if judged is None:
+            verdicts.append(TargetVerdict(target, _labelled(own.verdict, target)))
             continue
-        for finding in result.findings:
+        findings, verdict = judged
+        verdicts.append(TargetVerdict(target, _labelled(verdict, target)))
+        for finding in findings:
             if finding.severity is Severity.ERROR and finding_key(finding) not in seen:
                 key = (*finding_key(finding), finding.message)
                 extra.setdefault(key, (finding, []))[1].append(target)
-    if not extra and len(verdicts) == 1:
+    uses: dict[str, Use | None] = {}
+
+    def use_of(target: Target) -> Use | None:
+        if target.harness not in uses:
+            uses[target.harness] = harness_use(target.harness, doc.path, given, settings)
+        return uses[target.harness]
+
+    loud: list[Finding] = []
+    reported: set[str] = set()
+    for finding, concerned in extra.values():
+        heard = [t for t in concerned if use_of(t) is not None]
+        if heard:
+            machine = all(use_of(t) == "machine" for t in heard)
+            loud.append(_for_targets(heard, finding, "machine" if machine else "project"))
+            reported.update(t.harness for t in heard)
+    quiet = {t.harness for _, concerned in extra.values() for t in concerned} - reported
+    differing = _differing(verdicts, reported, quiet)
+    unused = [judged for judged in differing if use_of(judged.target) is None]
+    used = [judged for judged in differing if use_of(judged.target) is not None]
+    added = loud + ([_other_harnesses_note(doc, unused, used)] if differing else [])
+    if not added:
         return own._replace(harnesses=tuple(verdicts))
-    named = bool(settings.targets)
-    findings = own.findings + [_for_targets(t, f, named) for f, t in extra.values()]
+    findings = own.findings + shown(added, doc, settings)
     findings.sort(key=lambda f: (f.span.start, f.code))
-    return own._replace(findings=findings, harnesses=tuple(verdicts))
+    return own._replace(findings=said_once(findings), harnesses=tuple(verdicts))
+
+
+def _differing(
+    verdicts: list[TargetVerdict], reported: set[str], quiet: set[str]
+) -> list[TargetVerdict]:
+    """The other targets a note speaks of: those that do otherwise than the file's own, or
+    whose errors are not reported (``quiet``), unless a finding already speaks of them."""
+    if not verdicts:
+        return []
+    first, *others = verdicts
+    return [
+        other
+        for other in others
+        if other.target.harness not in reported
+        and (other.target.harness in quiet or not other.same_as(first))
+    ]
+
+
+def _labelled(verdict: Verdict, target: Target) -> Verdict:
+    return verdict if verdict.harness is not None else verdict._replace(harness=target.label)

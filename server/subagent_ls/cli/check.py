@@ -24,6 +24,7 @@ from subagent_ls.cli.style import Style, wants_colour
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
+from subagent_ls.rules.harness import HARNESS_SKIP
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
@@ -135,6 +136,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "harnesses that read its folder)",
     )
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
+    parser.add_argument(
+        "--isolated",
+        action="store_true",
+        help="judge as on a fresh machine: no user-level configuration of any harness (HOME "
+        "empty, their variables unset), no settings file above the project",
+    )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="report errors only, without the summary line"
     )
@@ -280,12 +287,19 @@ def _errors(findings: tuple[LocatedFinding, ...]) -> tuple[LocatedFinding, ...]:
     return tuple(f for f in findings if f.severity is Severity.ERROR)
 
 
-def _render(args: argparse.Namespace, reports: list[FileReport], stream: TextIO) -> str:
+def _render(
+    args: argparse.Namespace, reports: list[FileReport], stream: TextIO, settings: Settings
+) -> str:
     if args.format == "text":
         style = Style(wants_colour(stream, choice=args.color))
         if args.statistics:
             return render_statistics_text(reports, style)
-        return render_text(reports, style, quiet=args.quiet, show_fixes=args.show_fixes)
+        verdicts = (
+            settings.reports(HARNESS_SKIP) and settings.rules.get(HARNESS_SKIP, 0) is not None
+        )
+        return render_text(
+            reports, style, quiet=args.quiet, show_fixes=args.show_fixes, verdicts=verdicts
+        )
     if args.statistics:
         return render_statistics_json(reports)
     return RENDERERS[args.format](reports)
@@ -297,6 +311,10 @@ def _write_roots(paths: list[str]) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.isolated:
+        from subagent_ls.cli.isolation import isolate
+
+        isolate()
     try:
         if args.statistics and args.format not in ("text", "json"):
             raise UsageError(f"--statistics needs --format text or json, not {args.format}")
@@ -350,7 +368,7 @@ def _check_stdin(args: argparse.Namespace, settings: Settings, out: TextIO) -> i
         except BrokenPipeError:
             discard_stdout()
         out = sys.stderr if out is sys.stdout else out
-    output = _render(args, reports, out)
+    output = _render(args, reports, out, settings)
     if output:
         _emit(out, output + "\n")
     return _exit_code(args, reports)
@@ -409,7 +427,7 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     reports = _with_cross_file_findings(reports, settings)
     if args.quiet:
         reports = [r._replace(findings=_errors(r.findings)) for r in reports]
-    output = _render(args, reports, out)
+    output = _render(args, reports, out, settings)
     if output:
         _emit(out, output + "\n")
     return _exit_code(args, reports) if present and not missing else EXIT_USAGE

@@ -15,9 +15,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 from subagent_ls import __version__
-from subagent_ls.analysis.results import TargetVerdict
 from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.core.findings import Severity
+from subagent_ls.rules.harness import HARNESS_SKIP
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
 
@@ -124,6 +124,8 @@ def diagnostic_json(finding: LocatedFinding) -> dict[str, object]:
         data = {"rule": finding.code, "fix": finding.fix_title, "fixKind": applicability}
     if finding.targets:
         data = {"rule": finding.code, **data, "targets": list(finding.targets)}
+    if finding.details:
+        data = {"rule": finding.code, **data, **dict(finding.details)}
     if data:
         item["data"] = data
     return item
@@ -173,34 +175,16 @@ def fix_mark(finding: LocatedFinding) -> str:
     return SAFE_MARK if finding.fix_safe else UNSAFE_MARK
 
 
-def _not_loaded(report: FileReport) -> str | None:
+def _not_loaded(report: FileReport, verdicts: bool) -> str | None:
+    """The line of a file its harness will not load (None: it loads, or ``harness-skip`` is
+    not reported: not selected, switched off, or suppressed in the file)."""
     verdict = report.verdict
-    if verdict.loads:
+    if verdict.loads or not verdicts or HARNESS_SKIP in report.suppressed:
         return None
     return f"not loaded by {verdict.harness or 'the harness'} ({verdict.outcome})"
 
 
-def target_lines(report: FileReport) -> list[str]:
-    """One line for each other target that does not load the file the way its own harness
-    does: what that target does instead."""
-    if len(report.harnesses) < 2:
-        return []
-    own, *others = report.harnesses
-    return [verdict_phrase(other) for other in others if not other.same_as(own)]
-
-
-def verdict_phrase(judged: TargetVerdict) -> str:
-    """What one target does with the file, in a few words."""
-    verdict, label = judged.verdict, judged.target.label
-    if verdict.loads:
-        named = f" as `{verdict.name}`" if verdict.name else ""
-        how = "loads it" if verdict.outcome == "loads" else f"loads it ({verdict.outcome})"
-        return f"{label} {how}{named}" + (f": {verdict.note}" if verdict.note else "")
-    reason = (verdict.reason or "").rstrip(".")
-    return f"{label}: {verdict.outcome}" + (f": {reason}" if reason else "")
-
-
-def _summary_line(reports: list[FileReport], style: Style) -> str:
+def _summary_line(reports: list[FileReport], style: Style, verdicts: bool = True) -> str:
     totals = summary(reports)
     notes = totals["infos"] + totals["hints"]
     fixed = f", {totals['fixed']} fixed" if totals["fixed"] else ""
@@ -209,7 +193,7 @@ def _summary_line(reports: list[FileReport], style: Style) -> str:
         fixable.append(f"{totals['fixable']} fixable with `--fix` {SAFE_MARK}")
     if totals["unsafeFixable"]:
         fixable.append(f"{totals['unsafeFixable']} with `--fix --unsafe-fixes` {UNSAFE_MARK}")
-    unloaded = sum(not r.verdict.loads for r in reports)
+    unloaded = sum(_not_loaded(r, verdicts) is not None for r in reports)
     line = (
         f"Checked {totals['files']} file(s): {totals['errors']} error(s), "
         f"{totals['warnings']} warning(s), {notes} note(s){fixed}"
@@ -220,11 +204,15 @@ def _summary_line(reports: list[FileReport], style: Style) -> str:
 
 
 def render_text(
-    reports: list[FileReport], style: Style = PLAIN, quiet: bool = False, show_fixes: bool = True
+    reports: list[FileReport],
+    style: Style = PLAIN,
+    quiet: bool = False,
+    show_fixes: bool = True,
+    verdicts: bool = True,
 ) -> str:
     """One line per fix (unless not ``show_fixes``), fix left out and finding, each finding with
-    its severity and fix mark; a line for each file its harness will not load; then the summary
-    (left out when ``quiet``)."""
+    its severity and fix mark; a line for each file its harness will not load (where
+    ``verdicts``: ``harness-skip`` is reported); then the summary (left out when ``quiet``)."""
     out = []
     for report in reports:
         path = style(visible(report.path), "bold")
@@ -239,13 +227,12 @@ def render_text(
             code = style(finding.code, "dim")
             head = f"{path}:{place.line}:{place.column}: {severity} {code}"
             out.append(f"{head} {mark} {message}" if mark else f"{head} {message}")
-        if (unloaded := _not_loaded(report)) is not None:
+        if (unloaded := _not_loaded(report, verdicts)) is not None:
             out.append(f"{path}: {style(visible(unloaded), 'red')}")
-        out.extend(f"{path}: {visible(line)}" for line in target_lines(report))
         if report.write_error:
             out.append(f"{path}: {visible(report.write_error)}")
     if not quiet:
-        out.append(_summary_line(reports, style))
+        out.append(_summary_line(reports, style, verdicts))
     return printable("\n".join(out))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -69,7 +70,9 @@ class Finding:
     """One problem found in a document: its rule ``code``, the ``message`` and the ``span`` it
     is about, its severity, the fix that removes it and the places that explain it."""
 
-    __match_args__ = ("code", "message", "span", "severity", "fix", "related", "targets")
+    __match_args__ = (
+        "code", "message", "span", "severity", "fix", "related", "targets", "details",
+    )  # fmt: skip
     __slots__ = __match_args__
 
     code: str
@@ -80,6 +83,10 @@ class Finding:
     related: list[Related]
     targets: tuple[str, ...]
     """The harnesses this finding is for, where it is not the file's own (see ``targets``)."""
+    details: Mapping[str, object]
+    """Facts a tool reading the report may want beside the message (JSON values): the server
+    and the tool names of an MCP finding, ``machine`` where its truth depends on this
+    machine's user-level configuration."""
 
     def __init__(
         self,
@@ -90,6 +97,7 @@ class Finding:
         fix: Fix | None = None,
         related: list[Related] | None = None,
         targets: tuple[str, ...] = (),
+        details: Mapping[str, object] | None = None,
     ) -> None:
         self.code = code
         self.message = message
@@ -98,6 +106,7 @@ class Finding:
         self.fix = fix
         self.related = [] if related is None else related
         self.targets = targets
+        self.details = {} if details is None else details
 
     __repr__ = record_repr
     __eq__ = record_eq

@@ -13,6 +13,15 @@ from typing import NamedTuple
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import EMPTY_MAPPING
 
+ISOLATED_VARIABLE = "SUBAGENT_LS_ISOLATED"
+"""Set to ``1`` by ``--isolated``: HOME is then an empty folder and no variable of a harness is
+set, so that what is said of user-level configuration says it was not read."""
+
+
+def isolated() -> bool:
+    """Whether this process judges files as on a fresh machine (``--isolated``)."""
+    return os.environ.get(ISOLATED_VARIABLE) == "1"
+
 
 class Environment(NamedTuple):
     """What discovery depends on: HOME, the project roots, extra folders from settings, the

@@ -23,23 +23,28 @@ class ToolFilter(NamedTuple):
 class McpServer(NamedTuple):
     """One configured server: its name as the harness's tool names spell it, as it is written
     in its configuration, the file that defines it, why the harness does not connect it
-    (None: it does), and its definition's filter of tools."""
+    (None: it does), its definition's filter of tools, and whether what is said of it comes
+    from this machine's user-level configuration (``user``: its definition or its switch)."""
 
     name: str
     written: str
     where: str
     off: str | None = None
     tool_filter: ToolFilter = ToolFilter()
+    user: bool = False
 
 
 class McpServers(NamedTuple):
     """The servers a harness would connect in one project, by the name its tool names spell,
-    and the places it looked, in order (what a warning names); where the harness also has
-    tools of other origins: the names of its custom tools, and whether it may have tools no
-    file names (``open_ended``: a plugin's, so a name of no server is not reported)."""
+    and the places it looked, in order (what a warning names): the project's (``looked``) and
+    this machine's, the user-level configuration that differs from one machine to the next
+    (``looked_user``); where the harness also has tools of other origins: the names of its
+    custom tools, and whether it may have tools no file names (``open_ended``: a plugin's, so
+    a name of no server is not reported)."""
 
     servers: Mapping[str, McpServer] = MappingProxyType({})
     looked: tuple[str, ...] = ()
+    looked_user: tuple[str, ...] = ()
     open_ended: bool = False
     own_tools: frozenset[str] = frozenset()
 
@@ -60,10 +65,15 @@ McpLookup = Callable[[], McpServers]
 
 
 def servers_named(
-    written: Iterable[str], spell: Callable[[str], str], where: str, off: str | None = None
+    written: Iterable[str],
+    spell: Callable[[str], str],
+    where: str,
+    off: str | None = None,
+    user: bool = False,
 ) -> dict[str, McpServer]:
-    """Servers as written in one place, by the name ``spell`` gives them in tool names."""
-    return {spell(name): McpServer(spell(name), name, where, off) for name in written}
+    """Servers as written in one place, by the name ``spell`` gives them in tool names
+    (``user``: a place of this machine's user-level configuration)."""
+    return {spell(name): McpServer(spell(name), name, where, off, user=user) for name in written}
 
 
 def map_servers(

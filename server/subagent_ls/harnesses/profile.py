@@ -162,6 +162,16 @@ class PromptBudget(NamedTuple):
     says: str
 
 
+class Signs(NamedTuple):
+    """What shows that a harness is in use: paths in a project folder (or a folder above it,
+    up to the repository's top), paths below the home folder, and environment variables that
+    are set. A harness nothing shows in use is quiet about files it only shares a folder of."""
+
+    project: tuple[str, ...] = ()
+    user: tuple[str, ...] = ()
+    variables: tuple[str, ...] = ()
+
+
 class Profile(NamedTuple):
     """``same_source`` says which of two definitions in one source the harness takes
     (``unsaid``: its document does not say; the catalog shows the first) and
@@ -199,6 +209,8 @@ class Profile(NamedTuple):
     """The MCP servers the harness connects when run in ``roots[0]`` of the environment."""
     budget: PromptBudget | None = None
     """What the harness allows all agent descriptions together (None: no limit)."""
+    signs: Signs = Signs()
+    """What shows the harness is in use (a project's folders or files, the user's)."""
 
     def key(self, entry: Entry) -> str:
         """The identity under which ``entry`` competes with other definitions."""

@@ -64,7 +64,7 @@ def to_diagnostic(
         for r in finding.related
         if r.path is None or r.span is None  # another file is shown as a whole
     ]
-    data = {"rule": finding.code}
+    data: dict[str, object] = {"rule": finding.code, **finding.details}
     if finding.fix is not None:
         data["fix"] = finding.fix.title
         data["fixKind"] = finding.fix.applicability

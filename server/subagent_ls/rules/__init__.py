@@ -1,6 +1,7 @@
 """The rules, one module per concern; importing this package registers them all."""
 
 from subagent_ls.rules import (
+    across,
     agent_references,
     body,
     fields,
@@ -13,6 +14,7 @@ from subagent_ls.rules import (
 )
 
 __all__ = [
+    "across",
     "agent_references",
     "body",
     "fields",

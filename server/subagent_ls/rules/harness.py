@@ -18,6 +18,14 @@ from subagent_ls.rules.structure import (
 HARNESS_SKIP = declare(
     "harness-skip", Severity.ERROR, "the file's harness will not load it (or its configuration)"
 )
+HARNESS_OTHER = declare(
+    "harness-other",
+    Severity.INFO,
+    "what other harnesses that read the file's folder would do with it, where it differs",
+)
+NOT_LOADED_BY = "notLoadedBy"
+"""The detail of a finding that says the harness will not load the file (its ``harness-skip``,
+or the finding of its cause that says it too)."""
 TOLERATED = ("repaired", "degraded")
 STRUCTURAL = (YAML_SYNTAX, FRONTMATTER_MISSING, FRONTMATTER_UNCLOSED, FRONTMATTER_NOT_MAPPING)
 """Findings about a frontmatter the harness could not read: warnings when it loads anyway."""
@@ -45,4 +53,5 @@ def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
         span,
         severity=severity,
         related=verdict.related,
+        details={NOT_LOADED_BY: harness},
     )

@@ -9,7 +9,7 @@ through their ``severity`` map; users through settings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Literal, NamedTuple
 
 from subagent_ls.core.document import AgentDocument
@@ -127,8 +127,10 @@ class LintContext:
         fix: Fix | None = None,
         related: Iterable[Related] = (),
         severity: Severity | None = None,
+        details: Mapping[str, object] | None = None,
     ) -> None:
-        """Record a finding; ``severity`` overrides the rule's default for this one finding."""
+        """Record a finding; ``severity`` overrides the rule's default for this one finding;
+        ``details``: facts for tools beside the message (see ``Finding.details``)."""
         resolved = self.severity_of(code)
         if resolved is None:
             return
@@ -138,7 +140,11 @@ class LintContext:
             count, first = self.dropped.get(code, (0, span))
             self.dropped[code] = (count + 1, first)
             if fix is not None:
-                self.beyond.append(Finding(code, message, span, level, fix, list(related)))
+                self.beyond.append(
+                    Finding(code, message, span, level, fix, list(related), details=details)
+                )
             return
         self.recorded[code] = recorded + 1
-        self.findings.append(Finding(code, message, span, level, fix, list(related)))
+        self.findings.append(
+            Finding(code, message, span, level, fix, list(related), details=details)
+        )

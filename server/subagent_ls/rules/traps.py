@@ -8,6 +8,7 @@ import re
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Severity, excerpt
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.model import Trap
@@ -39,7 +40,7 @@ def _holds(doc: AgentDocument, key: str, pattern: str | None) -> bool:
     return text is not None and (pattern is None or re.fullmatch(pattern, text) is not None)
 
 
-def _where(ctx: LintContext, trap: Trap) -> list[YamlNode]:
+def _where(ctx: LintContext, trap: Trap) -> list[Span]:
     doc = ctx.doc
     if not all(_holds(doc, key, pattern) for key, pattern in trap.also):
         return []
@@ -47,18 +48,18 @@ def _where(ctx: LintContext, trap: Trap) -> list[YamlNode]:
     if node is None:
         return []
     if trap.tool is None:
-        return [node] if trap.any_value or _holds(doc, trap.key, trap.value) else []
-    listed = tool_names(node, ctx.dialect.tools_split_on_spaces)
-    if trap.unless_tool is not None and any(name == trap.unless_tool for name, _ in listed):
+        return [node.span] if trap.any_value or _holds(doc, trap.key, trap.value) else []
+    listed = tool_names(node, ctx.dialect.tools_split_on_spaces, doc.text)
+    if trap.unless_tool is not None and any(tool.name == trap.unless_tool for tool in listed):
         return []
-    return [where for name, where in listed if name == trap.tool]
+    return [tool.span for tool in listed if tool.name == trap.tool]
 
 
 @check("fields")
 def trap_rules(ctx: LintContext) -> None:
     for trap in ctx.dialect.traps:
-        for node in _where(ctx, trap):
-            ctx.report(trap.code, trap.message, node.span)
+        for span in _where(ctx, trap):
+            ctx.report(trap.code, trap.message, span)
 
 
 @check("fields")
@@ -70,10 +71,10 @@ def denied_tools(ctx: LintContext) -> None:
     if spec is None or tools is None or denied is None or not accepts(spec, denied):
         return
     split = ctx.dialect.tools_split_on_spaces
-    names = {name for name, _ in tool_names(denied, split)}
-    for name, where in tool_names(tools, split):
+    names = {tool.name for tool in tool_names(denied, split)}
+    for name, span, _ in tool_names(tools, split, ctx.doc.text):
         if name in names:
             message = (
                 f"`{excerpt(name)}` is never exposed: `{key}` names it too, and wins over `tools`."
             )
-            ctx.report(TOOL_UNAVAILABLE, message, where.span)
+            ctx.report(TOOL_UNAVAILABLE, message, span)

@@ -80,7 +80,7 @@ def _on_one_line(ctx: LintContext, node: YamlNode) -> bool:
 def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
     dialect = ctx.dialect
     known = dialect.known_tools or frozenset()
-    for name, where in tool_names(node, dialect.tools_split_on_spaces):
+    for name, span, _ in tool_names(node, dialect.tools_split_on_spaces, ctx.doc.text):
         base = name.split("(", 1)[0].strip() if dialect.tool_patterns else name
         patterned = base == "*" or base.startswith("mcp__") or "/" in base
         if base in known or not base or (dialect.tool_patterns and patterned):
@@ -92,7 +92,7 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
                 f" {dialect.harness} splits a `tools` string at commas only: write "
                 f"`{', '.join(words)}`."
             )
-        ctx.report(TOOLS_UNKNOWN, message, where.span)
+        ctx.report(TOOLS_UNKNOWN, message, span)
 
 
 @check("fields")

@@ -76,6 +76,8 @@ class LocatedFinding(NamedTuple):
     related: tuple[RelatedPlace, ...] = ()
     fix_safe: bool = False
     targets: tuple[str, ...] = ()
+    details: tuple[tuple[str, object], ...] = ()
+    """The finding's details (``Finding.details``), as pairs."""
 
 
 class FileReport(NamedTuple):
@@ -115,6 +117,7 @@ def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
         related,
         fix_safe=bool(fix and fix.safe),
         targets=finding.targets,
+        details=tuple(finding.details.items()),
     )
 
 

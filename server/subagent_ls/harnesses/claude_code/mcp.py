@@ -71,14 +71,15 @@ def _config_file(env: Environment) -> tuple[Path, str]:
     return env.home / ".claude.json", "~/.claude.json"
 
 
-def _settings_files(env: Environment, project: Path) -> list[tuple[str, str]]:
-    """The settings files that switch servers off, with their labels."""
+def _settings_files(env: Environment, project: Path) -> list[tuple[str, str, bool]]:
+    """The settings files that switch servers off, with their labels, and whether each is
+    this machine's (the user's, or the local settings no repository shares)."""
     user = config_home(env) / "settings.json"
     label = "$CLAUDE_CONFIG_DIR" if env.environ.get(CONFIG_DIR) else "~/.claude"
     return [
-        (str(user), f"`{label}/settings.json`"),
-        (str(project / ".claude/settings.json"), "`.claude/settings.json`"),
-        (str(project / ".claude/settings.local.json"), "`.claude/settings.local.json`"),
+        (str(user), f"`{label}/settings.json`", True),
+        (str(project / ".claude/settings.json"), "`.claude/settings.json`", False),
+        (str(project / ".claude/settings.local.json"), "`.claude/settings.local.json`", True),
     ]
 
 
@@ -96,12 +97,16 @@ def claude_mcp_servers(env: Environment) -> McpServers:
             prefix = f"plugin_{plugin.name}_"
             written = member(own, "mcpServers") or member(own)
             spell = lambda name, prefix=prefix: spelled(prefix + name)  # noqa: E731
-            found |= servers_named(written, spell, f"plugin `{plugin.name}`")
-    found |= servers_named(member(home_json, "mcpServers"), spelled, f"`{config_label}` (user)")
-    settings = [(read_json(path).value, label) for path, label in _settings_files(env, project)]
+            found |= servers_named(written, spell, f"plugin `{plugin.name}`", user=True)
+    found |= servers_named(
+        member(home_json, "mcpServers"), spelled, f"`{config_label}` (user)", user=True
+    )
+    settings = [
+        (read_json(path).value, label, user) for path, label, user in _settings_files(env, project)
+    ]
     rejected = {
-        name: label
-        for value, label in settings
+        name: (label, user)
+        for value, label, user in settings
         for name in strings(member(value).get("disabledMcpjsonServers"))
     }
     for folder in reversed((project, *project.parents)):
@@ -110,40 +115,44 @@ def claude_mcp_servers(env: Environment) -> McpServers:
         for written in servers:
             name = spelled(written)
             if written in rejected:
-                off = f"switched off by `disabledMcpjsonServers` in {rejected[written]}"
-                found.setdefault(name, McpServer(name, written, where, off))
+                label, user = rejected[written]
+                off = f"switched off by `disabledMcpjsonServers` in {label}"
+                found.setdefault(name, McpServer(name, written, where, off, user=user))
             else:
                 found[name] = McpServer(name, written, where)
     local = member(home_json, "projects", local_key)
     found |= servers_named(
-        member(local, "mcpServers"), spelled, f"`{config_label}` (local, for this project)"
+        member(local, "mcpServers"),
+        spelled,
+        f"`{config_label}` (local, for this project)",
+        user=True,
     )
     switched = set(strings(local.get("disabledMcpServers")))
     denied = {
-        name: label
-        for value, label in settings
+        name: (label, user)
+        for value, label, user in settings
         for name in _server_names(member(value).get("deniedMcpServers"))
     }
     allowances = [
-        (value["allowedMcpServers"], label)
-        for value, label in settings
+        (value["allowedMcpServers"], label, user)
+        for value, label, user in settings
         if isinstance(member(value).get("allowedMcpServers"), list)
     ]
-    allowed = {name for value, _ in allowances for name in _server_names(value)}
+    allowed = {name for value, _, _ in allowances for name in _server_names(value)}
     for name, server in list(found.items()):
-        off = server.off
+        off, user = server.off, server.user
         if server.written in switched:
             off = f"switched off in `{config_label}` (`disabledMcpServers`, the `/mcp` switch)"
+            user = True
         elif server.written in denied:
-            off = f"denied by `deniedMcpServers` in {denied[server.written]}"
+            label, user = denied[server.written]
+            off = f"denied by `deniedMcpServers` in {label}"
         elif allowances and server.written not in allowed:
-            off = f"not in `allowedMcpServers` of {allowances[0][1]}"
-        found[name] = server._replace(off=off)
-    looked = (
-        f"`{config_label}`", "`.mcp.json` of the project and the folders above it",
-        "the enabled plugins",
-    )  # fmt: skip
-    return McpServers(found, looked)
+            _, label, user = allowances[0]
+            off = f"not in `allowedMcpServers` of {label}"
+        found[name] = server._replace(off=off, user=user or server.user)
+    looked = ("`.mcp.json` of the project and the folders above it",)
+    return McpServers(found, looked, (f"`{config_label}`", "the enabled plugins"))
 
 
 def _inline_servers(doc: AgentDocument) -> dict[str, McpServer]:

@@ -16,7 +16,7 @@ from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plug
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Profile, PromptBudget
+from subagent_ls.harnesses.profile import Profile, PromptBudget, Signs
 from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
 
 BUILTINS = {
@@ -133,4 +133,5 @@ PROFILE = Profile(
     plugin_source=claude_plugin_source,
     mcp_servers=claude_mcp_servers,
     budget=BUDGET,
+    signs=Signs((".claude", ".mcp.json", "CLAUDE.md"), (".claude", ".claude.json"), (CONFIG_DIR,)),
 )

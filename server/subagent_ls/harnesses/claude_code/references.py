@@ -27,7 +27,7 @@ def spawnable_agents(doc: AgentDocument) -> list[AgentReference]:
         if node is None:
             continue
         cursor = node.span.start
-        for entry, where in tool_names(node):
+        for entry, _, where in tool_names(node):
             tool, opening, rest = entry.partition("(")
             if tool.strip() not in AGENT_TOOLS or not opening or not rest.endswith(")"):
                 continue

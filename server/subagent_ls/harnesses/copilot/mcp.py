@@ -75,25 +75,26 @@ def copilot_mcp_servers(env: Environment) -> McpServers:
     )
     found: dict[str, McpServer] = {}
 
-    def add(path: Path, where: str, off: str | None = None) -> None:
+    def add(path: Path, where: str, off: str | None = None, user: bool = False) -> None:
         for written, definition in member(read_json(str(path)).value, "mcpServers").items():
-            why = off
+            why, mine = off, user
             if why is None and member(definition).get("disabled") is True:
                 why = 'switched off by `"disabled": true` in its definition'
             elif why is None and written in switched:
                 why = f"switched off by `disabledMcpServers` in `{label}/settings.json`"
+                mine = True
             if off is None or written.lower() not in found:  # an unconnected one hides none
-                found[written.lower()] = McpServer(written.lower(), written, where, why)
+                found[written.lower()] = McpServer(written.lower(), written, where, why, user=mine)
 
-    add(home / "mcp-config.json", f"`{label}/mcp-config.json`")
+    add(home / "mcp-config.json", f"`{label}/mcp-config.json`", user=True)
     trusted = _trusted(env, project, read_json(str(home / "config.json")).value)
     untrusted = None if trusted else (
         f"connected only in a trusted folder (`trustedFolders` of `{label}/config.json`)"
     )  # fmt: skip
     for relative in (".mcp.json", ".github/mcp.json"):
-        add(project / relative, f"`{relative}`", untrusted)
-    looked = (f"`{label}/mcp-config.json`", "`.mcp.json` and `.github/mcp.json` (trusted folder)")
-    return McpServers(found, looked)
+        add(project / relative, f"`{relative}`", untrusted, user=not trusted)
+    looked = ("`.mcp.json` and `.github/mcp.json` (in a trusted folder)",)
+    return McpServers(found, looked, (f"`{label}/mcp-config.json`",))
 
 
 def copilot_mcp_reference(doc: AgentDocument, tool: str, servers: McpLookup) -> McpReference | None:

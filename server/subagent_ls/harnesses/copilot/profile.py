@@ -11,7 +11,7 @@ from subagent_ls.harnesses.copilot.loader import agent_id
 from subagent_ls.harnesses.copilot.mcp import TRUST_VARIABLES, copilot_mcp_servers
 from subagent_ls.harnesses.copilot.plugins import copilot_plugin_source
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Entry, Profile
+from subagent_ls.harnesses.profile import Entry, Profile, Signs
 from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
 
 
@@ -84,4 +84,9 @@ PROFILE = Profile(
     variables=(HOME_VARIABLE, *TRUST_VARIABLES),
     plugin_source=copilot_plugin_source,
     mcp_servers=copilot_mcp_servers,
+    signs=Signs(
+        (".github/agents", ".github/copilot-instructions.md", ".github/mcp.json"),
+        (".copilot",),
+        (HOME_VARIABLE,),
+    ),
 )

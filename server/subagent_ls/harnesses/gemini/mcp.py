@@ -72,10 +72,12 @@ def _trusted(env: Environment, project: Path, user: dict) -> bool:
     return level in ("TRUST_FOLDER", "TRUST_PARENT")
 
 
-def _definitions(value: object, where: str) -> dict[str, tuple[dict, str]]:
+def _definitions(value: object, where: str, user: bool) -> dict[str, tuple[dict, str, bool]]:
     """The server definitions of ``mcpServers`` in a settings or manifest object, each with
-    the place that defines it."""
-    return {name: (member(entry), where) for name, entry in member(value, "mcpServers").items()}
+    the place that defines it and whether that place is this machine's (``user``)."""
+    return {
+        name: (member(entry), where, user) for name, entry in member(value, "mcpServers").items()
+    }
 
 
 def _merged(base: dict, override: dict) -> dict:
@@ -115,32 +117,36 @@ def gemini_mcp_servers(env: Environment) -> McpServers:
     """The servers Gemini CLI connects when run in ``env.roots[0]``."""
     project = env.roots[0]
     gemini, user_label = gemini_dir(env), f"`{gemini_label(env, SETTINGS)}`"
-    extensions: dict[str, tuple[dict, str]] = {}
+    extensions: dict[str, tuple[dict, str, bool]] = {}
     for folder in extension_folders(gemini):  # the first extension to define a name keeps it
         manifest = read_jsonc(str(folder / MANIFEST)).value
-        extensions = _definitions(manifest, f"extension `{folder.name}`") | extensions
+        extensions = _definitions(manifest, f"extension `{folder.name}`", True) | extensions
     user = member(read_jsonc(str(gemini / SETTINGS)).value)
-    settings = _definitions(user, user_label)
+    settings = _definitions(user, user_label, True)
     project_settings = member(read_jsonc(str(project / PROJECT)).value)
     filters = [user]
     trusted = _trusted(env, project, user)
     if trusted:
-        settings |= _definitions(project_settings, f"`{PROJECT}`")  # a shallow merge
+        settings |= _definitions(project_settings, f"`{PROJECT}`", False)  # a shallow merge
         filters.append(project_settings)
     definitions = extensions | {
-        name: (_merged(extensions[name][0], entry) if name in extensions else entry, where)
-        for name, (entry, where) in settings.items()
+        name: (_merged(extensions[name][0], entry) if name in extensions else entry, where, user)
+        for name, (entry, where, user) in settings.items()
     }
     found = {
-        spelled(name): McpServer(spelled(name), name, where, None, _tool_filter(entry))
-        for name, (entry, where) in definitions.items()
+        spelled(name): McpServer(spelled(name), name, where, None, _tool_filter(entry), user)
+        for name, (entry, where, user) in definitions.items()
     }
     if not trusted:
         trusted_folders = gemini_label(env, TRUSTED_FOLDERS)
         untrusted = f"not loaded: the project folder is not trusted (`{trusted_folders}`)"
         found = (
             servers_named(
-                member(project_settings, "mcpServers"), spelled, f"`{PROJECT}`", untrusted
+                member(project_settings, "mcpServers"),
+                spelled,
+                f"`{PROJECT}`",
+                untrusted,
+                user=True,
             )
             | found
         )
@@ -151,20 +157,21 @@ def gemini_mcp_servers(env: Environment) -> McpServers:
     allowed = {n for value in allowances for n in strings(value)}
     switched_off = _switched_off(env)
     for name, server in list(found.items()):
-        entry = definitions.get(server.written, ({}, ""))[0]
+        entry = definitions.get(server.written, ({}, "", False))[0]
         if server.off is not None:
             continue
         if server.written in excluded:
-            found[name] = server._replace(off="switched off by `mcp.excluded`")
+            found[name] = server._replace(off="switched off by `mcp.excluded`", user=True)
         elif allowances and server.written not in allowed:
-            found[name] = server._replace(off="not in `mcp.allowed`")
+            found[name] = server._replace(off="not in `mcp.allowed`", user=True)
         elif not any(entry.get(key) for key in ("command", "url", "httpUrl")):
             found[name] = server._replace(off="defined without `command`, `url` or `httpUrl`")
         elif server.written.strip().lower() in switched_off:
             enablement = gemini_label(env, ENABLEMENT)
-            found[name] = server._replace(off=f"switched off by `/mcp disable` (`{enablement}`)")
-    looked = (user_label, f"`{PROJECT}` (in a trusted folder)", "the extensions")
-    return McpServers(found, looked)
+            off = f"switched off by `/mcp disable` (`{enablement}`)"
+            found[name] = server._replace(off=off, user=True)
+    looked = (f"`{PROJECT}` (in a trusted folder)",)
+    return McpServers(found, looked, (user_label, "the extensions"))
 
 
 def _withheld(server: McpServer, tool: str) -> str:

@@ -9,7 +9,7 @@ from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.gemini.extensions import extension_source, extension_sources
 from subagent_ls.harnesses.gemini.home import HOME_VARIABLE, gemini_dir, gemini_label
 from subagent_ls.harnesses.gemini.mcp import TRUST, gemini_mcp_servers
-from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.profile import Profile, Signs
 from subagent_ls.harnesses.sources import Source, folder_source, per_root
 
 BUILTINS = {
@@ -54,4 +54,5 @@ PROFILE = Profile(
     plugin_source=extension_source,
     variables=(TRUST, HOME_VARIABLE),
     mcp_servers=gemini_mcp_servers,
+    signs=Signs((".gemini", "GEMINI.md"), (".gemini",), (HOME_VARIABLE,)),
 )

@@ -5,7 +5,7 @@ dialect, as that folder's owner reads it), then the settings' extra folders."""
 from __future__ import annotations
 
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.profile import Profile, Signs
 from subagent_ls.harnesses.sources import Source, extra_sources, folder_source, per_root
 
 
@@ -33,5 +33,9 @@ def harness_subagents_sources(env: Environment) -> list[Source]:
 
 
 PROFILE = Profile(
-    "harness-subagents", "the Harness Subagents format", {}, harness_subagents_sources
+    "harness-subagents",
+    "the Harness Subagents format",
+    {},
+    harness_subagents_sources,
+    signs=Signs((".agents",)),  # ~/.agents/agents is zut's folder too: no sign of either
 )

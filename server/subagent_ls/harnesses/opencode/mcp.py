@@ -51,38 +51,44 @@ def _git_top(project: Path) -> Path:
     return Path(project.anchor or "/")
 
 
-def _config_files(env: Environment) -> list[tuple[Path, str]]:
-    """The configuration files in the order OpenCode merges them, each with its label."""
+def _config_files(env: Environment) -> list[tuple[Path, str, bool]]:
+    """The configuration files in the order OpenCode merges them, each with its label and
+    whether it is this machine's (user-level, or named by a variable of the environment)."""
     project = env.roots[0]
     folders = opencode_folders(env)
-    files = [(folders[0][3] / name, f"~/.config/opencode/{name}") for name in ("config.json",)]
-    files += [(folders[0][3] / name, f"~/.config/opencode/{name}") for name in CONFIG_NAMES]
+    user = folders[0][3]
+    files = [(user / name, f"~/.config/opencode/{name}", True) for name in ("config.json",)]
+    files += [(user / name, f"~/.config/opencode/{name}", True) for name in CONFIG_NAMES]
     if custom := env.environ.get("OPENCODE_CONFIG"):
-        files.append((Path(custom), f"OPENCODE_CONFIG {custom}"))
+        files.append((Path(custom), f"OPENCODE_CONFIG {custom}", True))
     top = _git_top(project)
     downwards = [top, *reversed([p for p in project.parents if top in p.parents])]
     for folder in dict.fromkeys([*downwards, project]):
-        files += [(folder / name, str(folder / name)) for name in CONFIG_NAMES]
-    for _, label, _, folder in folders[1:]:
-        files += [(folder / name, f"{label.split(' ', 1)[-1]}/{name}") for name in CONFIG_NAMES]
+        files += [(folder / name, str(folder / name), False) for name in CONFIG_NAMES]
+    for _, label, level, folder in folders[1:]:
+        where = label.split(" ", 1)[-1]
+        files += [(folder / name, f"{where}/{name}", level != "project") for name in CONFIG_NAMES]
     return files
 
 
-def _definitions(env: Environment) -> tuple[dict[str, tuple[dict, str]], bool]:
-    """Each server's merged definition with the file that last defined it, and whether any
-    configuration names a plugin."""
-    found: dict[str, tuple[dict, str]] = {}
+def _definitions(env: Environment) -> tuple[dict[str, tuple[dict, str, bool]], bool]:
+    """Each server's merged definition with the file that last defined it (and whether that
+    file is this machine's), and whether any configuration names a plugin."""
+    found: dict[str, tuple[dict, str, bool]] = {}
     plugins = False
-    values = [(read_jsonc(str(path)).value, label) for path, label in _config_files(env)]
+    values = [
+        (read_jsonc(str(path)).value, label, user) for path, label, user in _config_files(env)
+    ]
     if content := env.environ.get("OPENCODE_CONFIG_CONTENT"):
         with contextlib.suppress(ValueError, RecursionError):
-            values.append((json.loads(strip_comments(content)), "OPENCODE_CONFIG_CONTENT"))
-    for value, label in values:
+            content_value = json.loads(strip_comments(content))
+            values.append((content_value, "OPENCODE_CONFIG_CONTENT", True))
+    for value, label, user in values:
         plugins = plugins or bool(strings(member(value).get("plugin")))
         for name, definition in member(value, "mcp").items():
             if isinstance(definition, dict):
-                merged = {**found.get(name, ({}, ""))[0], **definition}
-                found[name] = (merged, label)
+                merged = {**found.get(name, ({}, "", False))[0], **definition}
+                found[name] = (merged, label, user)
     return found, plugins
 
 
@@ -106,19 +112,19 @@ def opencode_mcp_servers(env: Environment) -> McpServers:
     """The servers OpenCode connects when run in ``env.roots[0]``, and the custom tools."""
     definitions, plugins = _definitions(env)
     servers = {}
-    for name, (definition, where) in definitions.items():
+    for name, (definition, where, user) in definitions.items():
         off = None
         if definition.get("enabled") is False:
             off = 'switched off by `"enabled": false`'
-        servers[spelled(name)] = McpServer(spelled(name), name, f"`{where}`", off)
+        servers[spelled(name)] = McpServer(spelled(name), name, f"`{where}`", off, user=user)
     plugins = plugins or bool(_code_files(env, ("plugin", "plugins")))
     looked = (
-        "`mcp` of `~/.config/opencode/opencode.json(c)`",
         "`opencode.json(c)` of the project and the folders above it",
         "`.opencode/opencode.json(c)`",
     )
+    user_places = ("`mcp` of `~/.config/opencode/opencode.json(c)`",)
     own = frozenset(_code_files(env, ("tool", "tools")))
-    return McpServers(servers, looked, open_ended=plugins, own_tools=own)
+    return McpServers(servers, looked, user_places, open_ended=plugins, own_tools=own)
 
 
 def opencode_mcp_reference(

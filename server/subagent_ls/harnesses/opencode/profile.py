@@ -7,7 +7,7 @@ from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.opencode.dialect import described
 from subagent_ls.harnesses.opencode.folders import opencode_folders
 from subagent_ls.harnesses.opencode.mcp import opencode_mcp_servers
-from subagent_ls.harnesses.profile import Entry, Profile
+from subagent_ls.harnesses.profile import Entry, Profile, Signs
 from subagent_ls.harnesses.sources import Source
 
 BUILTINS = {
@@ -101,4 +101,9 @@ PROFILE = Profile(
         "OPENCODE_CONFIG_CONTENT",
     ),
     mcp_servers=opencode_mcp_servers,
+    signs=Signs(
+        (".opencode", "opencode.json", "opencode.jsonc"),
+        (".config/opencode", ".opencode"),
+        ("OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_CONTENT"),
+    ),
 )

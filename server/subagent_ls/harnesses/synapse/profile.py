@@ -9,7 +9,7 @@ from pathlib import Path
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.profile import Profile, Signs
 from subagent_ls.harnesses.sources import Source, folder_source, json_list, per_root, switched_on
 
 BUILTINS = {"researcher": "", "tester": "", "reviewer": ""}
@@ -60,4 +60,5 @@ PROFILE = Profile(
         "AGENT_ENABLE_CUSTOM_SUBAGENTS",
         "AGENT_ENABLE_SUBAGENTS",
     ),
+    signs=Signs((".synapse",), (".synapse",), ("AGENT_CUSTOM_AGENTS_DIRS",)),
 )

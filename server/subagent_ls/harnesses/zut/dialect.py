@@ -161,7 +161,7 @@ def granted_tools(doc: AgentDocument) -> tuple[str, ...] | None:
     node = doc.field_value("tools")
     if node is None:
         return None
-    listed = [name for name, _ in tool_names(node, on_spaces=False)]
+    listed = [tool.name for tool in tool_names(node, on_spaces=False)]
     usable = set(REGISTRY) | (set() if doc.is_false("inheritSkills") else {"skill"})
     granted = tuple(dict.fromkeys(name for name in listed if name in usable))
     return None if list(granted) == listed else granted

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.profile import Profile
+from subagent_ls.harnesses.profile import Profile, Signs
 from subagent_ls.harnesses.sources import Source, extra_sources, folder_source
 
 
@@ -40,4 +40,5 @@ PROFILE = Profile(
     same_source="unsaid",
     duplicate_severity=Severity.WARNING,
     variables=("ZUT_AGENT_PROFILES",),
+    signs=Signs(user=(".pi/agent/agents",), variables=("ZUT_AGENT_PROFILES",)),
 )

@@ -9,14 +9,9 @@ from typing import NamedTuple
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.profile import Entry, Profile
-from subagent_ls.rules.registry import declare
+from subagent_ls.rules.across import DESCRIPTION_BUDGET
 from subagent_ls.workspace.catalog.resolve import CrossFinding
 
-DESCRIPTION_BUDGET = declare(
-    "description-budget",
-    Severity.WARNING,
-    "the agents' descriptions together are over the harness's limit",
-)
 NAMED = 3
 """How many of the largest contributors a finding names (and is given to)."""
 

@@ -8,13 +8,7 @@ import os
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.harnesses.profile import Entry, Profile
-from subagent_ls.rules.registry import declare
-
-DUPLICATE_NAME = declare(
-    "duplicate-name", Severity.ERROR, "two files of one source define one name"
-)
-SHADOWED = declare("shadowed", Severity.INFO, "a more specific source overrides this definition")
-OVERRIDES = declare("overrides", Severity.HINT, "this definition overrides a less specific one")
+from subagent_ls.rules.across import DUPLICATE_NAME, OVERRIDES, SHADOWED
 
 
 class CrossFinding:

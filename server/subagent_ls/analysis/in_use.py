@@ -1,0 +1,54 @@
+"""Which harnesses a project (or this machine) shows in use: the ones the settings name, the
+ones whose signs (``Profile.signs``: folders and files of their own) stand in the file's
+project, in a folder above it up to the repository's top, or in the project roots, and the ones
+whose signs stand in the home folder or whose variables are set. A harness that also reads a
+folder but that nothing shows in use is quiet about its files (see ``targets``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from subagent_ls.analysis.projects import project_of
+from subagent_ls.core.settings import Settings
+from subagent_ls.harnesses.registry import BASE, PROFILES
+
+Use = Literal["settings", "project", "machine"]
+"""What shows a harness in use: the settings name it, the project has its signs, or only this
+machine does (its home folder or its environment: a finding it makes loud says so)."""
+
+
+def harness_use(harness: str, path: str, roots: tuple[str, ...], settings: Settings) -> Use | None:
+    """What shows ``harness`` in use for the file at ``path`` (None: nothing)."""
+    if harness in (settings.targets or ()) or (harness == settings.harness != BASE.id):
+        return "settings"  # the base format is the default harness, not a choice
+    signs = PROFILES[harness].signs
+    home = Path(os.path.expanduser("~"))
+    if signs.project and any(
+        (folder / sign).exists()
+        for folder in _project_folders(path, roots, home)
+        for sign in signs.project
+    ):
+        return "project"
+    if any(os.environ.get(variable) for variable in signs.variables):
+        return "machine"
+    if any((home / sign).exists() for sign in signs.user):
+        return "machine"
+    return None
+
+
+def _project_folders(path: str, roots: tuple[str, ...], home: Path) -> list[Path]:
+    """The file's project folder and the folders above it up to the repository's top (never
+    the home folder, whose signs are the user's), and the project roots."""
+    folders: list[Path] = []
+    own = project_of(os.path.abspath(path))
+    if own is not None:
+        for folder in (own, *own.parents):
+            if folder == home:
+                break
+            folders.append(folder)
+            if (folder / ".git").exists():
+                break
+    folders += [Path(root) for root in roots or (os.getcwd(),) if Path(root) != home]
+    return list(dict.fromkeys(folders))
