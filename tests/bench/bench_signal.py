@@ -26,7 +26,8 @@ from pathlib import Path
 
 from installed import as_installed
 
-CORPUS = Path(os.environ.get("SUBAGENT_LS_CORPUS", Path(__file__).parents[3] / "shared" / "corpus"))
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = Path(os.environ.get("SUBAGENT_LS_CORPUS", REPO.parent / "shared" / "corpus"))
 SHARED_START_BOUND = 0.05
 _SERVER = re.compile(r"MCP server `([^`]*)`")
 
@@ -40,6 +41,8 @@ def run_check(repository: Path, home: Path, isolated: bool) -> dict[str, object]
     done = subprocess.run(
         command, cwd=repository, env=environment, capture_output=True, text=True, check=False
     )
+    if done.returncode == 2 and "no agent file found" in done.stderr:
+        return {"files": []}
     if done.returncode not in (0, 1):
         raise SystemExit(f"{repository}: check exited {done.returncode}: {done.stderr[-2000:]}")
     return json.loads(done.stdout)

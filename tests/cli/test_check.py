@@ -216,13 +216,32 @@ def test_unreadable_folder_is_reported():
     assert any(f["path"].endswith("good.md") for f in data["files"]) and code == 1
 
 
-def test_settings_file_changes_severity_and_a_bad_value_is_one_message(project):
-    (project / ".subagent-ls.toml").write_text(
-        'bodyMaxLines = -1\n[rules]\nyaml-syntax = "warning"\n'
-    )
+def test_settings_file_changes_severity(project):
+    (project / ".subagent-ls.toml").write_text('[rules]\nyaml-syntax = "warning"\n')
     run = run_cli("check", cwd=project)
-    assert run.code == 0
-    assert run.err.count("bodyMaxLines") == 1 and "using the default" in run.err
+    assert run.code == 0 and run.err == ""
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ("bodyMaxLines = -1", "setting `bodyMaxLines` is invalid (Input should be greater than 0"),
+        ('harness = "claude"', "'claude-code', 'synapse', 'agent-core', 'zut', 'gemini'"),
+        ('colour = "red"', "`colour` is not a setting."),
+        ('[rules]\nnope = "off"', "unknown rule code nope"),
+    ],
+)
+def test_a_bad_setting_is_a_usage_error_naming_the_key_and_the_values(project, setting, said):
+    """A settings file that holds an invalid value or an unknown key stops the run (exit 2),
+    in one line that names the key and what it may be, as ruff does: the check would
+    otherwise run with settings the user did not write."""
+    (project / ".subagent-ls.toml").write_text(setting + "\n")
+    run = run_cli("check", cwd=project)
+    assert run.code == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"subagent-ls: {project / '.subagent-ls.toml'}: ") and said in line
+    catalog = run_cli("catalog", cwd=project)
+    assert catalog.code == 2 and catalog.err == run.err
 
 
 def test_pyproject_settings(project):
@@ -265,6 +284,7 @@ def test_empty_select_is_a_usage_error(project):
 
 def test_pyproject_without_our_table_is_not_a_settings_file(project):
     (project / "pyproject.toml").write_text('tool = 1\n[project]\ndependencies = ["subagent-ls"]\n')
+    assert run_cli("check", cwd=project).code == 1  # the YAML error, at its default severity
     (project / ".agents" / ".subagent-ls.toml").write_text('[rules]\nyaml-syntax = "off"\n')
-    run = run_cli("check", cwd=project)
-    assert run.code == 1 and run.err == ""
+    run = run_cli("check", cwd=project)  # the nearest settings file governs the files below it
+    assert run.code == 0 and run.err == ""

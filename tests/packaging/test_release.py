@@ -47,6 +47,8 @@ def metadata(tmp_path_factory) -> email.message.Message:
         names = archive.namelist()
         info = next(n for n in names if n.endswith(".dist-info/METADATA"))
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names
+        # `subagent-ls rule CODE` reads the rules page the wheel carries
+        assert archive.read("subagent_ls/rules.md") == (ROOT / "docs/rules.md").read_bytes()
         return email.message_from_bytes(archive.read(info))
 
 

@@ -38,17 +38,34 @@ def harness_use(harness: str, path: str, roots: tuple[str, ...], settings: Setti
     return None
 
 
+def harnesses_in_projects(roots: tuple[str, ...]) -> list[str]:
+    """The harnesses whose signs stand in the project folders ``roots`` (or a folder above
+    one, up to its repository's top), in the order catalogs are listed."""
+    home = Path(os.path.expanduser("~"))
+    folders = [f for root in roots for f in _upward(Path(os.path.abspath(root)), home)]
+    return [
+        harness
+        for harness, profile in PROFILES.items()
+        if any((folder / sign).exists() for folder in folders for sign in profile.signs.project)
+    ]
+
+
+def _upward(start: Path, home: Path) -> list[Path]:
+    """``start`` and the folders above it up to the repository's top (never the home)."""
+    folders = []
+    for folder in (start, *start.parents):
+        if folder == home:
+            break
+        folders.append(folder)
+        if (folder / ".git").exists():
+            break
+    return folders
+
+
 def _project_folders(path: str, roots: tuple[str, ...], home: Path) -> list[Path]:
     """The file's project folder and the folders above it up to the repository's top (never
     the home folder, whose signs are the user's), and the project roots."""
-    folders: list[Path] = []
     own = project_of(os.path.abspath(path))
-    if own is not None:
-        for folder in (own, *own.parents):
-            if folder == home:
-                break
-            folders.append(folder)
-            if (folder / ".git").exists():
-                break
+    folders = _upward(own, home) if own is not None else []
     folders += [Path(root) for root in roots or (os.getcwd(),) if Path(root) != home]
     return list(dict.fromkeys(folders))

@@ -1,16 +1,16 @@
 """Linting one document: run the registered checks in stage order, then apply the file's
-suppression comments, the user's severities and selection, and the caps on findings (at most
-``MAX_FINDINGS_PER_RULE`` of one rule and ``MAX_FINDINGS_PER_FILE`` in all, the rest counted
-in one "more findings" finding per rule; the fixes of those left out are kept for fixing)."""
+suppression comments (``suppressions``), the user's severities, selection and per-file
+ignores, and the caps on findings (at most ``MAX_FINDINGS_PER_RULE`` of one rule and
+``MAX_FINDINGS_PER_FILE`` in all, the rest counted in one "more findings" finding per rule;
+the fixes of those left out are kept for fixing)."""
 
 from __future__ import annotations
 
 import os
-import re
-from functools import cache
 
 import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.analysis.results import LintResult
+from subagent_ls.analysis.suppressions import Suppressions, hidden, suppressions_for, unused
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding
 from subagent_ls.core.frontmatter import Span
@@ -30,12 +30,6 @@ MAX_FINDINGS_PER_FILE = 300
 """Findings shown for one file; the rest are counted in a "more findings" finding per rule."""
 
 
-@cache
-def _suppression() -> re.Pattern[str]:
-    """A suppression comment (compiled at first use: few files have one)."""
-    return re.compile(r"#[ \t]*subagent-ls:[ \t]*disable[ \t]*=[ \t]*([A-Za-z0-9_, \t-]+)")
-
-
 def lint(
     doc: AgentDocument,
     dialect: Dialect,
@@ -49,10 +43,14 @@ def lint(
     the MCP servers the harness connects where it runs (its MCP tool names are checked);
     ``agents``: the agents it loads there (the file's references to agents are checked)."""
     ctx, verdict = judge(doc, dialect, settings, unread, mcp, agents)
-    suppressed = suppressed_codes(doc)
-    visible = said_once(_visible(ctx.findings, suppressed, settings))
+    suppressions = suppressions_for(doc, settings)
+    visible, used = _visible(ctx.findings, doc, suppressions, settings)
+    idle = unused(doc, suppressions, used, settings)
+    if idle:
+        visible = sorted(visible + _selected(idle, doc, settings), key=_order)
+    visible = said_once(visible)
     hidden_fixes = [f for f in visible[MAX_FINDINGS_PER_FILE:] if f.fix is not None]
-    hidden_fixes += _visible(ctx.beyond, suppressed, settings)
+    hidden_fixes += _visible(ctx.beyond, doc, suppressions, settings)[0]
     return LintResult(_capped(visible, ctx.dropped), verdict, hidden_fixes=tuple(hidden_fixes))
 
 
@@ -164,34 +162,38 @@ def findings_after_repair(
     ]
 
 
-def suppressed_codes(doc: AgentDocument) -> frozenset[str]:
-    """Codes named in ``# subagent-ls: disable=a,b`` comments of the frontmatter."""
-    if "subagent-ls" not in doc.yaml_text:
-        return frozenset()
-    codes = set()
-    for match in _suppression().finditer(doc.yaml_text):
-        codes.update(code.strip() for code in match[1].split(",") if code.strip())
-    return frozenset(codes)
-
-
-def silenced(code: str, suppressed: frozenset[str], settings: Settings) -> bool:
-    """Whether the file's suppression comment or the selection hides ``code``."""
-    return code in suppressed or "all" in suppressed or not settings.reports(code)
+def silenced(
+    code: str,
+    suppressions: Suppressions,
+    settings: Settings,
+    line: int | None = None,
+    path: str | None = None,
+) -> bool:
+    """Whether a ``code`` finding starting on ``line`` of the file at ``path`` is hidden: by a
+    suppression comment, the selection or the ``per-file-ignores``."""
+    return suppressions.hides(code, line) or not settings.reports(code, path)
 
 
 def shown(findings: list[Finding], doc: AgentDocument, settings: Settings) -> list[Finding]:
     """``findings`` as the file's suppressions and the user's selection and severities show
     them, in the order of the document."""
-    return _visible(findings, suppressed_codes(doc), settings)
+    return _visible(findings, doc, suppressions_for(doc, settings), settings)[0]
 
 
 def _visible(
-    findings: list[Finding], suppressed: frozenset[str], settings: Settings
-) -> list[Finding]:
+    findings: list[Finding], doc: AgentDocument, suppressions: Suppressions, settings: Settings
+) -> tuple[list[Finding], set[tuple[int, str]]]:
+    """The findings no comment hides, selected and at the user's severities, in the order of
+    the document; and the (comment, code) pairs that hid one."""
+    kept, used = hidden(findings, doc, suppressions)
+    return _selected(kept, doc, settings), used
+
+
+def _selected(findings: list[Finding], doc: AgentDocument, settings: Settings) -> list[Finding]:
     visible = []
     for finding in findings:
         code = finding.code
-        if silenced(code, suppressed, settings):
+        if not settings.reports(code, doc.path):
             continue
         if code in settings.rules:
             severity = settings.rules[code]
@@ -199,8 +201,12 @@ def _visible(
                 continue
             finding = finding.replace(severity=severity)
         visible.append(finding)
-    visible.sort(key=lambda f: (f.span.start, f.code))
+    visible.sort(key=_order)
     return visible
+
+
+def _order(finding: Finding) -> tuple[int, str]:
+    return finding.span.start, finding.code
 
 
 def _capped(visible: list[Finding], dropped: dict[str, tuple[int, Span]]) -> list[Finding]:

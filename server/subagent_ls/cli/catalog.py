@@ -8,10 +8,12 @@ import os
 import sys
 from pathlib import Path
 
-from subagent_ls.cli.check import UsageError, environment, harness_list, load_settings
+from subagent_ls.analysis.in_use import harnesses_in_projects
+from subagent_ls.cli.check import environment, harness_list, load_settings
 from subagent_ls.cli.reporters import printable, printable_json, visible
+from subagent_ls.cli.usage import EXIT_USAGE, UsageError
 from subagent_ls.harnesses.profile import Entry
-from subagent_ls.harnesses.registry import PROFILES
+from subagent_ls.harnesses.registry import BASE, PROFILES
 from subagent_ls.workspace.catalog.across import FileRoles, file_roles
 from subagent_ls.workspace.catalog.budget import NAMED
 from subagent_ls.workspace.catalog.model import Catalog
@@ -21,6 +23,7 @@ from subagent_ls.workspace.plugin_walk import with_plugin_manifests
 EXAMPLES = """\
 examples:
   subagent-ls catalog                          the harness setting's profile, here and in ~
+                                               (unset: the harnesses the project uses)
   subagent-ls catalog --harness claude-code    Claude Code's sources and built-in agents
   subagent-ls catalog --root a --root b        two projects at the same level
   subagent-ls catalog --format json            the subagents/catalog result as JSON
@@ -43,7 +46,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--harness", choices=sorted(PROFILES), help="harness profile (default: setting)"
+        "--harness",
+        choices=sorted(PROFILES),
+        help="harness profile (default: the setting, else the harnesses the project uses)",
     )
     parser.add_argument(
         "--targets",
@@ -156,7 +161,13 @@ def run(args: argparse.Namespace) -> int:
         harnesses = harness_list(args.targets) if args.targets else None
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    if harnesses is None and args.harness is None and settings.harness == BASE.id:
+        in_use = harnesses_in_projects(tuple(args.root or ["."]))
+        if len(in_use) > 1 and BASE.id not in in_use:  # the base format reads them all
+            harnesses = in_use
+        elif len(in_use) == 1:
+            args.harness = in_use[0]
     env = with_plugin_manifests(environment(settings, args.home, args.root), settings)
     catalogs = []
     for harness in harnesses or [args.harness or settings.harness]:

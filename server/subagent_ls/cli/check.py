@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from subagent_ls.analysis.dialect_choice import dialect_by_harness, dialect_by_plugin
+from subagent_ls.cli.configured import SettingsLookup
 from subagent_ls.cli.reporters import (
     RENDERERS,
     render_statistics_json,
@@ -21,6 +22,7 @@ from subagent_ls.cli.reporters import (
 )
 from subagent_ls.cli.streams import discard_stdout
 from subagent_ls.cli.style import Style, wants_colour
+from subagent_ls.cli.usage import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
@@ -28,17 +30,10 @@ from subagent_ls.rules.harness import HARNESS_SKIP
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
-from subagent_ls.workspace.config import find_config, load_config
 from subagent_ls.workspace.discovery import Decisions, collect, looked_for
 
 if TYPE_CHECKING:
     from subagent_ls.harnesses.environment import Environment
-
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A mistake on the command line: reported in one line, exit 2."""
 
 
 EXAMPLES = """\
@@ -174,6 +169,29 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="walk what git ignores too (.gitignore, .git/info/exclude)",
     )
+    parser.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="skip files named on the command line that a folder walk would leave out (not "
+        "agent files, excluded, ignored): what a pre-commit hook passes",
+    )
+    parser.add_argument(
+        "--ignore-suppressions",
+        action="store_true",
+        help="show every finding, as if no `# subagent-ls: disable` comment were there (an audit)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="report only the findings that FILE (see --write-baseline) does not record, and "
+        "say how many it hid",
+    )
+    parser.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="record every finding of this run in FILE (by file, code and the text it is "
+        "about, not its line) and exit 0",
+    )
     parser.set_defaults(run=run)
 
 
@@ -200,31 +218,33 @@ def _codes(text: str | None) -> frozenset[str] | None:
     return codes
 
 
-def load_settings(config: str | None) -> Settings:
-    """The settings of ``--config`` or the closest settings file; messages go to stderr."""
-    if config and not Path(config).is_file():
-        raise UsageError(f"{config}: no such settings file")
-    path = Path(config) if config else find_config(Path.cwd())
-    settings, messages = load_config(path) if path else (Settings(), [])
-    for message in messages:
-        print(visible(f"subagent-ls: {message}"), file=sys.stderr)
-    return settings
+def load_settings(config: str | None, isolated: bool = False) -> Settings:
+    """The settings of ``--config`` or of the closest settings file to the current folder."""
+    return SettingsLookup(config, lambda settings: settings, isolated).of_folder(".")
 
 
-def _settings(args: argparse.Namespace) -> Settings:
-    settings = load_settings(args.config)
+def _lookup(args: argparse.Namespace) -> SettingsLookup:
+    """Each file's settings (its nearest settings file), with the command line's options."""
     select = _codes(args.select)
     ignore = _codes(args.ignore) or frozenset()
     given: dict[str, object] = {"select": select, "ignore": ignore}
     if args.targets is not None:
         given["targets"] = harness_list(args.targets)
-    if (exclude := _patterns(args.exclude)) is not None:
+    exclude, extend = _patterns(args.exclude), _patterns(args.extend_exclude)
+    if exclude is not None:
         given["exclude"] = exclude
-    if (extend := _patterns(args.extend_exclude)) is not None:
-        given["extend_exclude"] = (*settings.extend_exclude, *extend)
     if args.no_ignore:
         given["respect_gitignore"] = False
-    return settings.replace(**given)
+    if args.ignore_suppressions:
+        given["ignore_suppressions"] = True
+
+    def over(settings: Settings) -> Settings:
+        extended = {"extend_exclude": (*settings.extend_exclude, *extend)} if extend else {}
+        return settings.replace(**given, **extended)
+
+    lookup = SettingsLookup(args.config, over, args.isolated)
+    lookup.of_folder(".")  # a broken settings file here is said before anything is checked
+    return lookup
 
 
 def harness_list(text: str) -> tuple[str, ...]:
@@ -324,7 +344,9 @@ def run(args: argparse.Namespace) -> int:
         ):
             if given and not (args.fix or args.diff):
                 raise UsageError(f"{option} only works with --fix")
-        settings = _settings(args)
+        if args.baseline and args.write_baseline:
+            raise UsageError("--baseline and --write-baseline are used one at a time")
+        lookup = _lookup(args)
     except UsageError as error:
         print(f"subagent-ls: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -335,7 +357,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"subagent-ls: cannot write {where}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        return _check(args, settings, out)
+        return _check(args, lookup, out)
+    except UsageError as error:
+        print(visible(f"subagent-ls: {error}"), file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if out is not sys.stdout:
             out.close()
@@ -354,13 +379,14 @@ def _emit(out: TextIO, text: str) -> None:
         discard_stdout()
 
 
-def _check_stdin(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
+def _check_stdin(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int:
     from subagent_ls.cli.stdin import check_stdin
 
+    settings = lookup.of_file(args.stdin_filename) if args.stdin_filename else lookup.of_folder(".")
     report, text = check_stdin(args, settings)
     if args.diff:
         return _show_diff([report], out)
-    reports = [report._replace(findings=_errors(report.findings)) if args.quiet else report]
+    reports = [report]
     if args.fix:
         try:
             sys.stdout.buffer.write(text)
@@ -368,15 +394,12 @@ def _check_stdin(args: argparse.Namespace, settings: Settings, out: TextIO) -> i
         except BrokenPipeError:
             discard_stdout()
         out = sys.stderr if out is sys.stdout else out
-    output = _render(args, reports, out, settings)
-    if output:
-        _emit(out, output + "\n")
-    return _exit_code(args, reports)
+    return _report(args, reports, out, settings)
 
 
-def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
+def _check(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int:
     if args.paths == ["-"]:
-        return _check_stdin(args, settings, out)
+        return _check_stdin(args, lookup, out)
     if "-" in args.paths or (args.stdin_filename and args.paths != ["-"]):
         print("subagent-ls: `-` (standard input) is checked alone; --stdin-filename names it",
               file=sys.stderr)  # fmt: skip
@@ -384,6 +407,7 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     paths = list(args.paths) or ["."]
     if args.include_user:
         paths += _user_folders()
+    settings = lookup.of_folder(".")
 
     def listed(path: str) -> bool:
         """A file the chosen harness reads outside the agent folders (its extra folders), or
@@ -394,7 +418,12 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     all_markdown = args.dialect is not None
     candidates = list(
         collect(
-            paths, settings=settings, all_markdown=all_markdown, listed=listed, decisions=decisions
+            paths,
+            all_markdown=all_markdown,
+            listed=listed,
+            decisions=decisions,
+            force_exclude=args.force_exclude,
+            settings_of=lookup.of_path,
         )
     )
     if decisions is not None:
@@ -406,14 +435,14 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     for candidate in missing:
         print(visible(f"subagent-ls: {candidate.path}: {candidate.problem}"), file=sys.stderr)
     present = [c for c in candidates if not c.missing]
-    if not present and not missing:
+    skipped_all = args.force_exclude and bool(args.paths) and not present and not missing
+    if not present and not missing and not skipped_all:
         print(f"subagent-ls: no agent file found in {visible(', '.join(paths))}: {looked_for()}. "
               "Name other files on the command line, or check every .md file of a folder "
               "with --dialect.", file=sys.stderr)  # fmt: skip
     reports: list[FileReport] = list(
         check_all(
-            present,
-            settings,
+            [(candidate, lookup.of_file(candidate.path)) for candidate in present],
             args.dialect,
             args.fix or args.diff,
             args.unsafe_fixes,
@@ -425,12 +454,32 @@ def _check(args: argparse.Namespace, settings: Settings, out: TextIO) -> int:
     if args.diff:
         return _show_diff(reports, out) if present and not missing else EXIT_USAGE
     reports = _with_cross_file_findings(reports, settings)
+    code = _report(args, reports, out, settings)
+    return code if (present or skipped_all) and not missing else EXIT_USAGE
+
+
+def _report(
+    args: argparse.Namespace, reports: list[FileReport], out: TextIO, settings: Settings
+) -> int:
+    """Record the baseline, or leave out what it records; render; the exit code (computed
+    before ``--quiet`` leaves the warnings out)."""
+    if args.write_baseline:
+        from subagent_ls.cli.baselines import record
+
+        record(args.write_baseline, reports)
+        return EXIT_OK
+    baseline = args.baseline or settings.baseline
+    if baseline:
+        from subagent_ls.cli.baselines import without_baselined
+
+        reports = without_baselined(baseline, reports)
+    code = _exit_code(args, reports)
     if args.quiet:
         reports = [r._replace(findings=_errors(r.findings)) for r in reports]
     output = _render(args, reports, out, settings)
     if output:
         _emit(out, output + "\n")
-    return _exit_code(args, reports) if present and not missing else EXIT_USAGE
+    return code
 
 
 def _show_diff(reports: list[FileReport], out: TextIO) -> int:

@@ -25,6 +25,7 @@ examples:
   subagent-ls check --fix .          apply every safe fix in place
   subagent-ls catalog                what the harness loads, and what shadows what
   subagent-ls schema --dialect claude-code > claude-agent.schema.json
+  subagent-ls rule tools-mcp-unknown   what a rule checks, why, and how to quiet it
   subagent-ls serve                  the language server over stdio (what editors start)
 
 `subagent-ls COMMAND -h` explains each command. With no arguments and stdin not a
@@ -47,7 +48,7 @@ def version_text() -> str:
     return "\n".join(lines)
 
 
-COMMANDS = ("check", "catalog", "schema")
+COMMANDS = ("check", "catalog", "schema", "rule")
 """The commands other than ``serve``, each a module of ``subagent_ls.cli`` with ``add_parser``."""
 
 

@@ -17,6 +17,7 @@ from urllib.parse import quote
 from subagent_ls import __version__
 from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.core.findings import Severity
+from subagent_ls.rules.docs import rule_description, rule_section, rule_url
 from subagent_ls.rules.harness import HARNESS_SKIP
 from subagent_ls.rules.registry import RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
@@ -110,6 +111,7 @@ def diagnostic_json(finding: LocatedFinding) -> dict[str, object]:
         "range": lsp_range(finding.place),
         "severity": int(finding.severity),
         "code": finding.code,
+        "codeDescription": {"href": rule_url(finding.code)},
         "source": SOURCE,
         "message": finding.message,
     }
@@ -179,7 +181,7 @@ def _not_loaded(report: FileReport, verdicts: bool) -> str | None:
     """The line of a file its harness will not load (None: it loads, or ``harness-skip`` is
     not reported: not selected, switched off, or suppressed in the file)."""
     verdict = report.verdict
-    if verdict.loads or not verdicts or HARNESS_SKIP in report.suppressed:
+    if verdict.loads or not verdicts or report.suppressed.hides(HARNESS_SKIP):
         return None
     return f"not loaded by {verdict.harness or 'the harness'} ({verdict.outcome})"
 
@@ -319,7 +321,11 @@ _SARIF_LEVEL = {
 }
 
 
-def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, object]:
+def _sarif_result(
+    report: FileReport, finding: LocatedFinding, rule_index: dict[str, int]
+) -> dict[str, object]:
+    """A result, with ``ruleIndex`` the index of its rule in ``tool.driver.rules`` (-1, SARIF's
+    "not given", for a code not registered)."""
     place = finding.place
     region = {
         "startLine": place.start_line + 1,
@@ -335,6 +341,7 @@ def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, obje
     }
     return {
         "ruleId": finding.code,
+        "ruleIndex": rule_index.get(finding.code, -1),
         "level": _SARIF_LEVEL[finding.severity],
         "message": {"text": finding.message},
         "locations": [location],
@@ -342,19 +349,28 @@ def _sarif_result(report: FileReport, finding: LocatedFinding) -> dict[str, obje
 
 
 def render_sarif(reports: list[FileReport]) -> str:
-    rules = [
-        {
+    """Every rule with its documentation (``helpUri``; the rules page's section as ``help`` and
+    its first paragraph as ``fullDescription``, where the page is installed), then the
+    results."""
+    rules = []
+    for rule in RULES.values():
+        section = rule_section(rule.code)
+        entry: dict[str, object] = {
             "id": rule.code,
             "shortDescription": {"text": rule.summary},
+            "fullDescription": {"text": rule_description(rule.code) or rule.summary},
             "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
+            "helpUri": rule_url(rule.code),
             "properties": {"fixable": rule.fixable},
         }
-        for rule in RULES.values()
-    ]
+        if section is not None:
+            entry["help"] = {"text": section, "markdown": section}
+        rules.append(entry)
+    rule_index = {rule.code: index for index, rule in enumerate(RULES.values())}
     run = {
         "tool": {"driver": {"name": SOURCE, "version": __version__, "rules": rules}},
         "columnKind": "utf16CodeUnits",
-        "results": [_sarif_result(r, f) for r in reports for f in r.findings],
+        "results": [_sarif_result(r, f, rule_index) for r in reports for f in r.findings],
     }
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

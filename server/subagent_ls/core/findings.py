@@ -10,6 +10,15 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.records import record_eq, record_replace, record_repr
 
 
+def fingerprint(code: str, text: str) -> str:
+    """What identifies a finding in a baseline, wherever its line moves: its code and the text
+    it is about (whitespace runs read as one space), hashed."""
+    import hashlib  # only a baseline needs it
+
+    flat = " ".join(text.split())
+    return hashlib.sha256(f"{code}\0{flat}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
 def excerpt(text: str, limit: int = 60) -> str:
     """A value as a message can show it: on one line, and cut when long."""
     flat = text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 
 from subagent_ls.core.findings import Severity
@@ -20,6 +21,7 @@ class Settings:
     __match_args__ = (
         "harness", "dialects", "extra_dirs", "body_max_lines", "rules", "disabled", "targets",
         "select", "ignore", "exclude", "extend_exclude", "respect_gitignore",
+        "per_file_ignores", "root", "ignore_suppressions", "baseline",
     )  # fmt: skip
     __slots__ = __match_args__
 
@@ -38,6 +40,14 @@ class Settings:
     extend_exclude: tuple[str, ...]
     respect_gitignore: bool
     """Whether a folder walk leaves out what git ignores."""
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...]
+    """Glob patterns (relative to ``root``) and the codes not reported in the files they name."""
+    root: str | None
+    """The folder of the settings file (None: no file), which relative patterns start from."""
+    ignore_suppressions: bool
+    """Whether suppression comments are ignored (an audit shows every finding)."""
+    baseline: str | None
+    """The baseline file whose findings are not reported (None: none)."""
 
     def __init__(
         self,
@@ -53,11 +63,16 @@ class Settings:
         exclude: tuple[str, ...] | None = None,
         extend_exclude: tuple[str, ...] = (),
         respect_gitignore: bool = True,
+        per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = (),
+        root: str | None = None,
+        ignore_suppressions: bool = False,
+        baseline: str | None = None,
     ) -> None:
         values = (
             harness, {} if dialects is None else dialects, extra_dirs, body_max_lines,
             {} if rules is None else rules, disabled, targets, select, ignore, exclude,
-            extend_exclude, respect_gitignore,
+            extend_exclude, respect_gitignore, per_file_ignores, root, ignore_suppressions,
+            baseline,
         )  # fmt: skip
         for name, value in zip(self.__match_args__, values, strict=True):
             object.__setattr__(self, name, value)
@@ -76,6 +91,27 @@ class Settings:
     __hash__ = None  # type: ignore[assignment]
     replace = record_replace
 
-    def reports(self, code: str) -> bool:
-        """Whether the command-line selection lets ``code`` through."""
-        return code not in self.ignore and (self.select is None or code in self.select)
+    def reports(self, code: str, path: str | None = None) -> bool:
+        """Whether the selection lets ``code`` through, and the ``per-file-ignores`` for the
+        file at ``path`` (absolute, or relative to the current folder)."""
+        if code in self.ignore or (self.select is not None and code not in self.select):
+            return False
+        if path is None or not self.per_file_ignores:
+            return True
+        ignored = self.ignored_in(path)
+        return code not in ignored and "all" not in ignored
+
+    def ignored_in(self, path: str) -> frozenset[str]:
+        """The codes ``per-file-ignores`` leaves out of the file at ``path``."""
+        from subagent_ls.core.globs import glob_matches  # only where patterns are set
+
+        where = os.path.abspath(path)
+        base = self.root or os.getcwd()
+        relative = os.path.relpath(where, base).replace(os.sep, "/")
+        if relative.startswith("../"):
+            return frozenset()
+        codes: set[str] = set()
+        for pattern, ignored in self.per_file_ignores:
+            if glob_matches(pattern, relative):
+                codes |= ignored
+        return frozenset(codes)

@@ -92,15 +92,21 @@ def register(server: LanguageServer, state: ServerState) -> None:
             service.build()
 
     def cross_diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
-        from subagent_ls.analysis.lint import silenced, suppressed_codes
+        from subagent_ls.analysis.lint import silenced
+        from subagent_ls.analysis.suppressions import suppressions_for
+        from subagent_ls.rules.docs import rule_url
 
         findings = service.findings_of(analysis.path) if analysis.path else []
         encoding = state.encoding
-        suppressed = suppressed_codes(analysis.doc)
+        suppressed = suppressions_for(analysis.doc, state.settings)
+        name = analysis.doc.field_value("name")
+        line = analysis.doc.lines.line_of(name.span.start) if name is not None else 0
         diagnostics = []
         for finding in findings:
             severity = state.settings.rules.get(finding.code, finding.severity)
-            if severity is None or silenced(finding.code, suppressed, state.settings):
+            if severity is None or silenced(
+                finding.code, suppressed, state.settings, line, analysis.path
+            ):
                 continue
             related = [
                 types.DiagnosticRelatedInformation(
@@ -115,6 +121,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
                     message=finding.message,
                     severity=types.DiagnosticSeverity(int(severity)),
                     code=finding.code,
+                    code_description=types.CodeDescription(href=rule_url(finding.code)),
                     source=SOURCE,
                     related_information=related or None,
                     data={"rule": finding.code},

@@ -1,7 +1,8 @@
 """Client settings (section ``subagents``): fetched after initialization and on every change,
-validated once; a bad value is one ``window/showMessage`` and its default. After a change the
-open documents are linted again and the catalog scans again (as after a change of the
-workspace folders)."""
+validated once; a bad value is one ``window/showMessage`` error and its default. Relative
+paths of the settings (``perFileIgnores``, ``baseline``) start from the first workspace
+folder. After a change the open documents are linted again and the catalog scans again (as
+after a change of the workspace folders)."""
 
 from __future__ import annotations
 
@@ -25,12 +26,12 @@ def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
         raw = {k: v for k, v in raw.items() if k not in CLIENT_ONLY and v is not None}
     from subagent_ls.workspace.config import settings_from_raw
 
-    settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings")
+    root = str(state.roots[0]) if state.roots else None
+    settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings", root)
     state.settings = settings
-    if messages:
-        ls.window_show_message(
-            types.ShowMessageParams(type=types.MessageType.Warning, message=" ".join(messages))
-        )
+    if messages:  # an error the user sees: each bad setting fell back to its default
+        said = " ".join(messages) + " The default is used instead of each."
+        ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=said))
     reconsider(ls, state)
 
 

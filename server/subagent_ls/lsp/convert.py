@@ -1,5 +1,6 @@
 """Engine values to LSP values: spans to ranges in the negotiated position encoding, findings to
-diagnostics (with ``data`` naming the rule), edits to text edits."""
+diagnostics (with ``data`` naming the rule and ``codeDescription`` linking to its
+documentation), edits to text edits."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ def to_diagnostic(
 ) -> types.Diagnostic:
     """``finding`` as a diagnostic of the document at ``uri``; ``uri_of`` gives the URI of
     another file it names (the client's spelling)."""
+    from subagent_ls.rules.docs import rule_url  # the rules load after ``initialize``
+
     related = [
         types.DiagnosticRelatedInformation(
             location=types.Location(uri, to_range(doc, r.span or finding.span, encoding)),
@@ -75,6 +78,7 @@ def to_diagnostic(
         message=finding.message,
         severity=types.DiagnosticSeverity(int(finding.severity)),
         code=finding.code,
+        code_description=types.CodeDescription(href=rule_url(finding.code)),
         source=SOURCE,
         related_information=related or None,
         data=data,

@@ -21,10 +21,29 @@ def diagnostics_of(state: ServerState, analysis: Analysis) -> list[types.Diagnos
     return own + [d for provider in state.diagnostic_providers for d in provider(analysis)]
 
 
+def shown_diagnostics(
+    ls: LanguageServer, state: ServerState, analysis: Analysis
+) -> list[types.Diagnostic]:
+    """The document's diagnostics less those the ``baseline`` setting's file records."""
+    diagnostics = diagnostics_of(state, analysis)
+    if state.settings.baseline:
+        from subagent_ls.lsp.baselined import without_baselined
+
+        def complain(message: str) -> None:
+            ls.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Error, message=message)
+            )
+
+        diagnostics = without_baselined(state, analysis, diagnostics, complain)
+    return diagnostics
+
+
 def publish(ls: LanguageServer, state: ServerState, analysis: Analysis) -> None:
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(
-            uri=analysis.uri, version=analysis.version, diagnostics=diagnostics_of(state, analysis)
+            uri=analysis.uri,
+            version=analysis.version,
+            diagnostics=shown_diagnostics(ls, state, analysis),
         )
     )
 
@@ -93,5 +112,5 @@ def register(server: LanguageServer, state: ServerState) -> None:
         ls: LanguageServer, params: types.DocumentDiagnosticParams
     ) -> types.FullDocumentDiagnosticReport:
         analysis = current(ls, state, params.text_document.uri)
-        items = diagnostics_of(state, analysis) if analysis else []
+        items = shown_diagnostics(ls, state, analysis) if analysis else []
         return types.FullDocumentDiagnosticReport(items=items)

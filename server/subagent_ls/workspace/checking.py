@@ -15,11 +15,11 @@ from functools import partial
 from typing import NamedTuple
 
 from subagent_ls.analysis.dialect_choice import DialectChoice, choose_dialect
-from subagent_ls.analysis.lint import suppressed_codes
 from subagent_ls.analysis.results import LintResult, TargetVerdict
+from subagent_ls.analysis.suppressions import NONE, Suppressions, suppressions_for
 from subagent_ls.analysis.targets import lint_for_targets
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.findings import Finding, Severity, fingerprint
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
@@ -78,6 +78,8 @@ class LocatedFinding(NamedTuple):
     targets: tuple[str, ...] = ()
     details: tuple[tuple[str, object], ...] = ()
     """The finding's details (``Finding.details``), as pairs."""
+    fingerprint: str = ""
+    """What identifies the finding in a baseline (``core.findings.fingerprint``)."""
 
 
 class FileReport(NamedTuple):
@@ -93,7 +95,10 @@ class FileReport(NamedTuple):
     """Fixes left out, each with the reason (applying it would fail a guard)."""
     write_error: str | None = None
     name_place: Place | None = None
-    suppressed: frozenset[str] = frozenset()
+    name_text: str = ""
+    """The `name` value as written (what a cross-file finding on it is about)."""
+    suppressed: Suppressions = NONE
+    """The file's suppression comments (cross-file findings are hidden by them too)."""
     harnesses: tuple[TargetVerdict, ...] = ()
     """What every target harness does with the file, its own first."""
     diff: str = ""
@@ -118,7 +123,16 @@ def locate(doc: AgentDocument, finding: Finding) -> LocatedFinding:
         fix_safe=bool(fix and fix.safe),
         targets=finding.targets,
         details=tuple(finding.details.items()),
+        fingerprint=fingerprint(finding.code, offending_text(doc, finding.span)),
     )
+
+
+def offending_text(doc: AgentDocument, span: Span) -> str:
+    """The text a finding is about: its span's, or for an empty span the text of its line."""
+    if span.end > span.start:
+        return doc.source(span)
+    line = doc.lines.line_of(span.start)
+    return doc.text[doc.lines.line_start(line) : doc.lines.line_end(line)]
 
 
 def check_candidate(
@@ -179,19 +193,21 @@ def check_document(
     )
     run = partial(lint_for_targets, choice=choice, settings=settings, agents_for=agents_for)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
-        return _report(doc, choice, run(doc)), None
+        return _report(doc, choice, run(doc), settings), None
     from subagent_ls.analysis.fixes import fix_document  # only --fix needs it
 
     outcome = fix_document(doc, run, unsafe=unsafe_fixes)
     not_fixed = tuple((s.code, Place.of(s.doc, s.span), s.reason) for s in outcome.skipped)
-    report = _report(outcome.doc, choice, outcome.result)._replace(not_fixed=not_fixed)
+    report = _report(outcome.doc, choice, outcome.result, settings)._replace(not_fixed=not_fixed)
     if not outcome.applied:
         return report, None
     fixed = tuple((a.code, Place.of(a.doc, a.span)) for a in outcome.applied)
     return report._replace(fixed=fixed), outcome.doc
 
 
-def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> FileReport:
+def _report(
+    doc: AgentDocument, choice: DialectChoice, result: LintResult, settings: Settings
+) -> FileReport:
     name = doc.field_value("name")
     return FileReport(
         doc.path,
@@ -200,14 +216,14 @@ def _report(doc: AgentDocument, choice: DialectChoice, result: LintResult) -> Fi
         result.verdict,
         tuple(locate(doc, f) for f in result.findings),
         name_place=Place.of(doc, name.span) if name is not None else None,
-        suppressed=suppressed_codes(doc),
+        name_text=doc.source(name.span) if name is not None else "",
+        suppressed=suppressions_for(doc, settings),
         harnesses=result.harnesses,
     )
 
 
 def check_all(
-    candidates: Iterable[Candidate],
-    settings: Settings,
+    candidates: Iterable[tuple[Candidate, Settings]],
     forced: str | None,
     fix: bool,
     unsafe_fixes: bool = False,
@@ -215,10 +231,10 @@ def check_all(
     diff_only: bool = False,
     agents_for: AgentsFor | None = None,
 ) -> Iterator[FileReport]:
-    """Check every candidate, in order; many files are checked by one process per core."""
+    """Check every candidate with its settings, in order; many files are checked by one
+    process per core."""
     run = partial(
-        check_candidate,
-        settings=settings,
+        _check_pair,
         forced=forced,
         fix=fix,
         unsafe_fixes=unsafe_fixes,
@@ -227,6 +243,11 @@ def check_all(
         agents_for=agents_for,
     )
     yield from parallel_map(run, list(candidates))
+
+
+def _check_pair(pair: tuple[Candidate, Settings], **options: object) -> FileReport:
+    candidate, settings = pair
+    return check_candidate(candidate, settings, **options)  # type: ignore[arg-type]
 
 
 def write_text(

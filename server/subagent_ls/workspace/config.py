@@ -1,9 +1,11 @@
 """Settings from raw values (an editor's ``subagents`` section, or ``[tool.subagent-ls]`` in
 pyproject.toml / ``.subagent-ls.toml``), validated with pydantic. Each bad setting gives one
-clear message and falls back to its default; the others still apply."""
+clear message (the command line stops on it; the editor shows it as an error and uses the
+setting's default, the others still applying)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +19,20 @@ CONFIG_FILE = ".subagent-ls.toml"
 def find_config(start: Path) -> Path | None:
     """The closest ``.subagent-ls.toml``, or pyproject.toml with a ``[tool.subagent-ls]``."""
     for folder in (start, *start.parents):
-        own = folder / CONFIG_FILE
-        if own.is_file():
-            return own
-        pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and _has_tool_table(pyproject):
-            return pyproject
+        found = config_in(folder)
+        if found is not None:
+            return found
+    return None
+
+
+def config_in(folder: Path) -> Path | None:
+    """The settings file of ``folder`` itself, if it has one."""
+    own = folder / CONFIG_FILE
+    if own.is_file():
+        return own
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file() and _has_tool_table(pyproject):
+        return pyproject
     return None
 
 
@@ -75,20 +85,22 @@ def load_config(path: Path) -> tuple[Settings, list[str]]:
     try:
         data = _read_toml(path)
     except _Unreadable as error:
-        return Settings(), [f"{path}: cannot read the settings ({error}); using the defaults."]
+        return Settings(), [f"{path}: cannot read the settings ({error})."]
     raw = data
     if path.name == "pyproject.toml":
         tool = data.get("tool")
         raw = tool.get("subagent-ls", {}) if isinstance(tool, dict) else {}
-    return settings_from_raw(raw, str(path))
+    return settings_from_raw(raw, str(path), str(path.parent.absolute()))
 
 
-def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
-    """Validate ``raw``; returns the settings and one message per rejected setting."""
+def settings_from_raw(raw: Any, origin: str, root: str | None = None) -> tuple[Settings, list[str]]:
+    """Validate ``raw``; returns the settings and one message per rejected setting.
+    ``root``: the folder relative paths of the settings start from (per-file-ignores, the
+    baseline)."""
     from subagent_ls.workspace.config_model import RawSettings, validate_each
 
     if not isinstance(raw, dict):
-        return Settings(), [f"{origin}: settings must be a table of keys; using the defaults."]
+        return Settings(), [f"{origin}: settings must be a table of keys."]
     model, messages = validate_each(RawSettings, raw, origin)
     rules: dict[str, Severity | None] = {}
     for code, level in (model.rules or {}).items():
@@ -104,5 +116,18 @@ def settings_from_raw(raw: Any, origin: str) -> tuple[Settings, list[str]]:
         "exclude": tuple(model.exclude) if model.exclude is not None else None,
         "extend_exclude": tuple(model.extendExclude) if model.extendExclude is not None else None,
         "respect_gitignore": model.respectGitignore,
+        "per_file_ignores": tuple(
+            (pattern, frozenset(codes)) for pattern, codes in model.perFileIgnores.items()
+        )
+        if model.perFileIgnores is not None
+        else None,
+        "baseline": _below(root, model.baseline) if model.baseline is not None else None,
+        "root": root,
     }
     return Settings(**{k: v for k, v in given.items() if v is not None}), messages
+
+
+def _below(root: str | None, path: str) -> str:
+    """``path`` (a setting) as an absolute path: relative ones start from ``root``."""
+    expanded = os.path.expanduser(path)
+    return os.path.normpath(os.path.join(root, expanded)) if root else os.path.abspath(expanded)

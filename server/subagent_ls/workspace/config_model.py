@@ -50,6 +50,10 @@ class RawSettings(BaseModel):
     respectGitignore: bool | None = Field(
         None, validation_alias=AliasChoices("respectGitignore", "respect-gitignore")
     )
+    perFileIgnores: dict[str, list[str]] | None = Field(
+        None, validation_alias=AliasChoices("perFileIgnores", "per-file-ignores")
+    )
+    baseline: str | None = None
 
     @field_validator("dialects")
     @classmethod
@@ -67,6 +71,17 @@ class RawSettings(BaseModel):
             raise ValueError(f"unknown rule code {', '.join(unknown)}")
         return value
 
+    @field_validator("perFileIgnores")
+    @classmethod
+    def _known_ignored_codes(
+        cls, value: dict[str, list[str]] | None
+    ) -> dict[str, list[str]] | None:
+        named = {code for codes in (value or {}).values() for code in codes}
+        unknown = sorted(code for code in named if code not in RULES and code != "all")
+        if unknown:
+            raise ValueError(f"unknown rule code {', '.join(unknown)} (or `all`)")
+        return value
+
 
 def validate_each(
     model: type[RawSettings], raw: dict[str, Any], origin: str
@@ -80,16 +95,15 @@ def validate_each(
         except ValidationError as error:
             failing = {str(p["loc"][0]): p for p in error.errors() if p["loc"]}
             if not failing.keys() & data.keys():
-                return model(), [*messages, f"{origin}: invalid settings; using the defaults."]
+                return model(), [*messages, f"{origin}: invalid settings."]
             for key, problem in failing.items():
                 if key not in data:
                     continue
                 if problem["type"] == "extra_forbidden":
-                    messages.append(f"{origin}: `{key}` is not a setting; it is ignored.")
+                    messages.append(f"{origin}: `{key}` is not a setting.")
                 else:
                     reason = problem["msg"].removeprefix("Value error, ")
                     messages.append(
-                        f"{origin}: setting `{key}` is invalid ({reason}; got "
-                        f"{data[key]!r}); using the default."
+                        f"{origin}: setting `{key}` is invalid ({reason}; got {data[key]!r})."
                     )
                 del data[key]

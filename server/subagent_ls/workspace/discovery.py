@@ -17,6 +17,7 @@ from subagent_ls.analysis.agent_files import (
     kind_of,
     read_hidden,
 )
+from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.model import Folder, parent_segments
 from subagent_ls.harnesses.registry import DIALECTS
@@ -65,18 +66,28 @@ def collect(
     all_markdown: bool = False,
     listed: Callable[[str], bool] | None = None,
     decisions: Decisions | None = None,
+    force_exclude: bool = False,
+    settings_of: Callable[[str], Settings] | None = None,
 ) -> Iterator[Candidate]:
-    """Files named in ``paths`` as they are; folders walked for agent files (``kind_of``, or
-    every ``.md`` when ``all_markdown``; ``listed`` says which other files the chosen harness
-    reads), leaving out what ``Ignore`` says, each real folder once. ``decisions`` collects
-    what the walks made of every Markdown file they met and every path they left out."""
+    """Files named in ``paths`` as they are (with ``force_exclude``, only those a walk would
+    take); folders walked for agent files (``kind_of``, or every ``.md`` when
+    ``all_markdown``; ``listed`` says which other files the chosen harness reads), leaving out
+    what ``Ignore`` says, each real folder once. ``settings_of`` gives the settings of each
+    path (default: ``settings``). ``decisions`` collects what the walks made of every Markdown
+    file they met and every path they left out."""
     seen: Seen = set()
     for path in paths:
+        walk_settings = settings_of(path) if settings_of else settings or Settings()
         if os.path.isdir(path):
-            walk_settings = settings or Settings()
             yield from _walk(path, walk_settings, all_markdown, seen, listed, decisions)
         elif os.path.exists(path):
-            yield Candidate(path)
+            left_out = None
+            if force_exclude:
+                left_out = why_left_out(path, walk_settings, all_markdown, listed)
+            if left_out is None:
+                yield Candidate(path)
+            elif decisions is not None:
+                decisions.append(Decision(os.path.normpath(path), False, *left_out))
         elif os.path.islink(path):
             yield Candidate(path, BROKEN_LINK)
         else:
@@ -133,6 +144,42 @@ def _walk(
         if found.folder and not (found.named or all_markdown or under_agent_folder(found.path)):
             continue
         yield Candidate(os.path.normpath(found.path), found.problem)
+
+
+def why_left_out(
+    path: str,
+    settings: Settings,
+    all_markdown: bool = False,
+    listed: Callable[[str], bool] | None = None,
+) -> tuple[str, str] | None:
+    """What a walk of the current folder (or of the file's folder, outside it) would make of
+    the file at ``path``, when it would leave it out: its kind and the reason (None: a walk
+    takes it). What ``--force-exclude`` applies to files named on the command line."""
+    where = os.path.abspath(path)
+    here = os.getcwd()
+    top = here if within(where, here) and where != here else os.path.dirname(where)
+    ignore = ignore_for(top, settings)
+    folder = os.path.dirname(where)
+    chain = []
+    while folder != top and within(folder, top):
+        chain.append(folder)
+        folder = os.path.dirname(folder)
+    for above in reversed(chain):
+        if (reason := ignore.reason(above, True)) is not None:
+            return "not walked", f"in {os.path.relpath(above)}: {reason}"
+    if (reason := ignore.reason(where, False)) is not None:
+        return "not walked", reason
+    name = os.path.basename(where)
+    if not name.endswith(".md"):
+        return "not Markdown", "a walk takes only `.md` files"
+    if name.startswith("."):
+        if read_hidden(where, settings, (top,)):
+            return None
+        return NOT_READ_HIDDEN.kind, NOT_READ_HIDDEN.reason
+    if all_markdown:
+        return None
+    kind = kind_of(where, lambda: keys_of_file(where), settings, (top,), listed)
+    return None if kind.agent else (kind.kind, kind.reason)
 
 
 def _regular(entry: os.DirEntry[str]) -> bool:

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 from subagent_ls.analysis.lint import silenced
-from subagent_ls.core.findings import Severity
+from subagent_ls.core.findings import Severity, fingerprint
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
@@ -72,7 +72,10 @@ def _located(finding: CrossFinding, severity_override) -> LocatedFinding:
         if other.path is not None
     )
     place = report.name_place or START
-    return LocatedFinding(finding.code, severity_override, finding.message, place, None, related)
+    mark = fingerprint(finding.code, report.name_text)
+    return LocatedFinding(
+        finding.code, severity_override, finding.message, place, None, related, fingerprint=mark
+    )
 
 
 def _cross_findings(
@@ -83,7 +86,8 @@ def _cross_findings(
     entries = _entries(profile, env, reports)
     for finding in resolve(profile, entries) + budget_findings(profile, entries):
         report = finding.entry.anchor
-        if report is None or silenced(finding.code, report.suppressed, settings):
+        line = report.name_place.start_line if report and report.name_place else 0
+        if report is None or silenced(finding.code, report.suppressed, settings, line, report.path):
             continue
         severity = settings.rules.get(finding.code, finding.severity)
         if severity is not None:
