@@ -105,3 +105,37 @@ def test_the_fix_hook_fixes_the_file(project, hook_repo, pre_commit_home):
     assert "fixed yaml-syntax" in run.stdout
     assert agent.read_text() != BROKEN
     assert _try(project, hook_repo, pre_commit_home, "subagent-ls-fix").returncode == 0
+
+
+def test_with_the_staged_files_named_only_agent_files_are_checked(
+    project, hook_repo, pre_commit_home
+):
+    """A configuration that hands the hook the staged files (``pass_filenames: true``, as
+    pre-commit does by default): ``--force-exclude`` leaves out the Markdown files that are
+    not agent files (a CLAUDE.md, a SKILL.md, a README), and a commit of only such files
+    passes."""
+    (project / "CLAUDE.md").write_text("# Project notes\n\nUse the style guide.\n")
+    skill = project / ".claude" / "skills" / "review" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text("---\nname: review\ndescription: Reviews code.\n---\nSteps.\n")
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo}\n    rev: HEAD\n    hooks:\n"
+        "      - id: subagent-ls\n        pass_filenames: true\n"
+    )
+    env = {**os.environ, "PRE_COMMIT_HOME": str(pre_commit_home), "NO_COLOR": "1"}
+
+    def run() -> subprocess.CompletedProcess[str]:
+        _git(project, "add", "-A")
+        return subprocess.run(
+            [str(PRE_COMMIT), "run", "--all-files", "--color", "never"],
+            cwd=project, env=env, capture_output=True, text=True, timeout=900,
+        )  # fmt: skip
+
+    passed = run()
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "CLAUDE.md" not in passed.stdout and "SKILL.md" not in passed.stdout
+    (project / ".agents" / "agents" / "reviewer.md").write_text(BROKEN)
+    failed = run()
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert ".agents/agents/reviewer.md:3:27: error yaml-syntax" in failed.stdout
+    assert "CLAUDE.md" not in failed.stdout and "README.md" not in failed.stdout

@@ -5,6 +5,7 @@ stderr how many were left out."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from subagent_ls.cli.reporters import visible
 from subagent_ls.cli.usage import UsageError
@@ -23,22 +24,30 @@ def record(path: str, reports: list[FileReport]) -> None:
     print(visible(f"Recorded {count} finding(s) of {files} file(s) in {path}."), file=sys.stderr)
 
 
-def without_baselined(path: str, reports: list[FileReport]) -> list[FileReport]:
-    """The reports without the findings the baseline at ``path`` records."""
-    try:
-        matcher = Matcher(read_baseline(path))
-    except BaselineError as error:
-        raise UsageError(str(error)) from None
-    kept = [
-        report._replace(
-            findings=tuple(
-                f for f in report.findings if not matcher.known(report.path, f.code, f.fingerprint)
-            )
+def without_baselined(
+    reports: list[FileReport], baseline_of: Callable[[FileReport], str | None]
+) -> list[FileReport]:
+    """The reports without the findings their baseline (``baseline_of``: the one of each
+    report's file, None for none) records; a line on stderr for each baseline that hid some."""
+    matchers: dict[str, Matcher] = {}
+    kept = []
+    for report in reports:
+        path = baseline_of(report)
+        if path is None:
+            kept.append(report)
+            continue
+        if path not in matchers:
+            try:
+                matchers[path] = Matcher(read_baseline(path))
+            except BaselineError as error:
+                raise UsageError(str(error)) from None
+        matcher = matchers[path]
+        findings = tuple(
+            f for f in report.findings if not matcher.known(report.path, f.code, f.fingerprint)
         )
-        for report in reports
-    ]
-    if matcher.hidden:
-        print(
-            f"{matcher.hidden} finding(s) hidden by the baseline {visible(path)}.", file=sys.stderr
-        )
+        kept.append(report._replace(findings=findings))
+    for path, matcher in matchers.items():
+        if matcher.hidden:
+            said = f"{matcher.hidden} finding(s) hidden by the baseline {path}."
+            print(visible(said), file=sys.stderr)
     return kept

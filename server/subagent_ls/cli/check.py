@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -394,7 +395,7 @@ def _check_stdin(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) 
         except BrokenPipeError:
             discard_stdout()
         out = sys.stderr if out is sys.stdout else out
-    return _report(args, reports, out, settings)
+    return _report(args, reports, out, settings, lambda _: settings)
 
 
 def _check(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int:
@@ -454,25 +455,33 @@ def _check(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int
     if args.diff:
         return _show_diff(reports, out) if present and not missing else EXIT_USAGE
     reports = _with_cross_file_findings(reports, settings)
-    code = _report(args, reports, out, settings)
+    code = _report(args, reports, out, settings, lookup.of_file)
     return code if (present or skipped_all) and not missing else EXIT_USAGE
 
 
 def _report(
-    args: argparse.Namespace, reports: list[FileReport], out: TextIO, settings: Settings
+    args: argparse.Namespace,
+    reports: list[FileReport],
+    out: TextIO,
+    settings: Settings,
+    settings_of: Callable[[str], Settings],
 ) -> int:
-    """Record the baseline, or leave out what it records; render; the exit code (computed
-    before ``--quiet`` leaves the warnings out)."""
+    """Record the baseline, or leave out what each file's baseline (``--baseline``, else its
+    settings' ``baseline``) records; render; the exit code (computed before ``--quiet`` leaves
+    the warnings out)."""
     if args.write_baseline:
         from subagent_ls.cli.baselines import record
 
         record(args.write_baseline, reports)
         return EXIT_OK
-    baseline = args.baseline or settings.baseline
-    if baseline:
+
+    def baseline_of(report: FileReport) -> str | None:
+        return args.baseline or settings_of(report.path).baseline
+
+    if any(baseline_of(report) for report in reports):
         from subagent_ls.cli.baselines import without_baselined
 
-        reports = without_baselined(baseline, reports)
+        reports = without_baselined(reports, baseline_of)
     code = _exit_code(args, reports)
     if args.quiet:
         reports = [r._replace(findings=_errors(r.findings)) for r in reports]

@@ -3,8 +3,9 @@
 file's folder upward, else (a file outside every folder with settings: a user-level folder)
 the current folder's, with the command line's options over it. A settings file that cannot be
 read, or that holds an unknown key or an invalid value, is a usage error. With
-``--isolated`` the search stops at the project's top (the folder holding ``.git``), so that no
-settings file of the user's above it counts."""
+``--isolated`` the search stops at the project's top (the folder holding ``.git``) and a file
+below no settings file runs with the defaults, so that no settings file of the user's above
+the project counts."""
 
 from __future__ import annotations
 
@@ -67,8 +68,9 @@ class SettingsLookup:
             path = self._folders[where]
         else:
             path = nearest_config(Path(where), self._isolated)
-            if path is None and where != (here := os.path.abspath(".")):
-                path = self._folders.get(here) or nearest_config(Path(here), self._isolated)
+            here = os.path.abspath(".")
+            if path is None and where != here and not self._isolated:
+                path = self._folders.get(here) or nearest_config(Path(here))
             self._folders[where] = path
         if path not in self._files:
             self._files[path] = self._given(read_settings(path))

@@ -146,6 +146,13 @@ def per_root(
     return sources
 
 
+def project_label(root: Path, path: Path) -> str:
+    """The label of a project folder source: its path relative to the project root
+    (``project .claude/agents``, ``project ../.claude/agents`` for one a folder above), so that
+    what is said of a file is the same in every clone of the project."""
+    return f"project {Path(os.path.relpath(path, root)).as_posix()}"
+
+
 def root_suffix(env: Environment, index: int) -> str:
     """What tells the sources of one project root from another's (nothing with one root)."""
     return "" if len(env.roots) == 1 else f":{index}"

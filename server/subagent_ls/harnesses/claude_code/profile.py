@@ -17,7 +17,7 @@ from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_sou
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Profile, PromptBudget, Signs
-from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
+from subagent_ls.harnesses.sources import Source, folder_source, project_label, root_suffix
 
 BUILTINS = {
     "claude": "Claude Code's default agent for the main conversation.",
@@ -88,7 +88,7 @@ def claude_code_sources(env: Environment) -> list[Source]:
             sources.append(
                 folder_source(
                     f"project{tail}{suffix}",
-                    f"project {path}",
+                    project_label(root, path),
                     "project",
                     3 + len(chain) - 1 - depth,
                     "claude-code",

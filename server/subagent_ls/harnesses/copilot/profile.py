@@ -12,7 +12,7 @@ from subagent_ls.harnesses.copilot.mcp import TRUST_VARIABLES, copilot_mcp_serve
 from subagent_ls.harnesses.copilot.plugins import copilot_plugin_source
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, Signs
-from subagent_ls.harnesses.sources import Source, folder_source, root_suffix
+from subagent_ls.harnesses.sources import Source, folder_source, project_label, root_suffix
 
 
 def copilot_identity(entry: Entry) -> str:
@@ -59,9 +59,9 @@ def copilot_sources(env: Environment) -> list[Source]:
             for depth, folder in enumerate(repository_folders(root)):
                 path = folder / kind / "agents"
                 if depth == 0 or path.is_dir():
-                    where = f"{kind}/agents" if depth == 0 else str(path)
                     tail = "" if depth == 0 else f"@{depth}"
-                    folders.append((f"{source_id}{tail}{suffix}", f"project {where}", path))
+                    label = project_label(root, path)
+                    folders.append((f"{source_id}{tail}{suffix}", label, path))
     user = copilot_home(env)
     top = len(folders) + 1
     sources = [

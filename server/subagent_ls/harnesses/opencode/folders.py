@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from subagent_ls.harnesses.environment import Environment
-from subagent_ls.harnesses.sources import Level, root_suffix
+from subagent_ls.harnesses.sources import Level, project_label, root_suffix
 
 
 def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:
@@ -22,10 +22,10 @@ def opencode_folders(env: Environment) -> list[tuple[str, str, Level, Path]]:
         suffix = root_suffix(env, index)
         for depth, folder in enumerate((root, *root.parents)):
             if depth == 0 or (folder / ".opencode").is_dir():
-                where = ".opencode" if depth == 0 else str(folder / ".opencode")
                 tail = "" if depth == 0 else f"@{depth}"
                 path = folder / ".opencode"
-                folders.append((f"project{tail}{suffix}", f"project {where}", "project", path))
+                label = project_label(root, path)
+                folders.append((f"project{tail}{suffix}", label, "project", path))
     folders.append(("home", "user ~/.opencode", "user", env.home / ".opencode"))
     if custom := env.environ.get("OPENCODE_CONFIG_DIR"):
         folders.append(("custom", f"OPENCODE_CONFIG_DIR {custom}", "custom", Path(custom)))
