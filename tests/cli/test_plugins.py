@@ -151,3 +151,44 @@ def test_a_manifest_named_like_a_fifo_or_a_loop_does_not_hang(tree):
     assert "not a regular file (a FIFO)" in judged["plugins/debugging/agents/debugger.md"]["reason"]
     catalog = cli(tree, "catalog", "--harness", "claude-code", "--format", "json")
     assert catalog.code == 0
+
+
+def test_a_name_three_plugins_share_is_one_finding_per_file_for_a_harness_in_use(tree):
+    """Three plugins each with an agent named `reviewer`: Claude Code knows all three as
+    `<plugin>:reviewer`, distinct; GitHub Copilot CLI names a plugin's agent by its file and
+    its plugin (`alpha:a`, `beta:b`, ...), distinct too, so no clash. Three files of one
+    name in `.claude/agents/` subfolders clash in Claude Code's catalog: each file gets one
+    `duplicate-name` that names both other definitions."""
+    market = {**MARKET, "plugins": [
+        *MARKET["plugins"],  # type: ignore[misc]
+        *({"name": p, "source": f"./plugins/{p}"} for p in ("alpha", "beta", "gamma")),
+    ]}  # fmt: skip
+    (tree / ".claude-plugin/marketplace.json").write_text(json.dumps(market), "utf-8")
+    for plugin in ("alpha", "beta", "gamma"):
+        path = tree / "plugins" / plugin / "agents" / f"{plugin[0]}.md"
+        path.parent.mkdir(parents=True)
+        path.write_text(agent("reviewer"), "utf-8")
+    plugin_files = [f"plugins/{p}/agents/{p[0]}.md" for p in ("alpha", "beta", "gamma")]
+    run = cli(tree, "check", "--format", "json", *plugin_files)
+    assert [d["code"] for f in run.json["files"] for d in f["diagnostics"]] == [
+        "harness-other"
+    ] * 3  # Copilot's names differ from Claude Code's; no clash in either
+    files = [f".claude/agents/{team}/reviewer.md" for team in ("a", "b", "c")]
+    for relative in files:
+        (tree / relative).parent.mkdir(parents=True)
+        (tree / relative).write_text(agent("reviewer"), "utf-8")
+
+    def clashes() -> dict[str, list[dict]]:
+        run = cli(tree, "check", "--format", "json", *files)
+        return {
+            entry["path"]: [d for d in entry["diagnostics"] if d["code"] == "duplicate-name"]
+            for entry in run.json["files"]
+        }
+
+    for path, found in clashes().items():
+        (finding,) = found
+        others = [f for f in files if f != path]
+        related = sorted(r["location"]["uri"] for r in finding["relatedInformation"])
+        assert related == sorted((tree / other).as_uri() for other in others)
+        assert finding["message"].startswith("`reviewer` is defined")
+        assert all(str(tree / other) in finding["message"] for other in others)

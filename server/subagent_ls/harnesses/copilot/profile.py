@@ -16,8 +16,13 @@ from subagent_ls.harnesses.sources import Source, folder_source, project_label, 
 
 
 def copilot_identity(entry: Entry) -> str:
-    """Copilot keeps one agent per id (a built-in never clashes with a file)."""
-    return f"builtin:{entry.name}" if entry.path is None else agent_id(str(entry.path))
+    """Copilot keeps one agent per id (a built-in never clashes with a file); a plugin's agent
+    is known by its plugin's name and its own (``plugin:agent``), its entry's name."""
+    if entry.path is None:
+        return f"builtin:{entry.name}"
+    if entry.source.level == "plugin":
+        return f"plugin:{entry.name}"
+    return agent_id(str(entry.path))
 
 
 BUILTINS = {

@@ -4,20 +4,21 @@ its ``duplicate-name``, ``shadowed``, ``overrides`` and ``description-budget`` f
 
 A file gets them from the catalog of the chosen harness (the ``harness`` setting) and from the
 catalog of each of its targets: two OpenCode agents of one name clash in OpenCode's catalog
-whatever harness is chosen. A finding that another catalog already gave the file (the same code
-about the same other files) is given once, by the first: the file's own harness, then the
-chosen one, then the other targets. A target that only the folder makes one (the ``targets``
-setting is unset), other than the file's own harness and the chosen one, reports a clash as a
-warning at most: the file's own harness decides whether a check fails."""
+whatever harness is chosen. A code is given to a file once, by the first catalog that gives
+it: the file's own harness, then the chosen one, then the other targets. A target other than
+the file's own harness and the chosen one gives its findings only where something shows it in
+use (``analysis.in_use``)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from subagent_ls.analysis.in_use import harness_use
 from subagent_ls.analysis.lint import silenced
-from subagent_ls.core.findings import Severity, fingerprint
+from subagent_ls.core.findings import fingerprint
 from subagent_ls.core.settings import Settings
+from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
@@ -35,7 +36,7 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
     for source in distinct(profile.sources(env)) + _plugin_sources(profile, located):
         for path in sorted((p for p in located if source.holds(p)), key=lambda p: Path(p).parts):
             report = located.pop(path)
-            verdict = report.verdict
+            verdict = _verdict_in(report, profile.id)
             entries.append(
                 Entry(
                     name=verdict.name or DIALECTS[report.dialect].stem(report.path),
@@ -49,6 +50,15 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                 )
             )
     return entries
+
+
+def _verdict_in(report: FileReport, harness: str) -> Verdict:
+    """What ``harness`` does with the file (its target's verdict; the file's own where it is
+    not a target)."""
+    for judged in report.harnesses:
+        if judged.target.harness == harness:
+            return judged.verdict
+    return report.verdict
 
 
 def _plugin_sources(profile: Profile, paths: dict[str, FileReport]) -> list[Source]:
@@ -120,16 +130,14 @@ def _with_findings(
     """The report with its cross-file findings, each clash once: the own harness's first."""
     own = report.harnesses[0].target.harness if report.harnesses else None
     first = {own: 0, settings.harness: 1}
-    seen: set[tuple[str, frozenset[str]]] = set()
+    seen: set[str] = set()
     added = []
     for harness, finding in sorted(found, key=lambda item: first.get(item[0], 2)):
-        key = (finding.code, frozenset(place.path for place in finding.related))
-        if key in seen:
-            continue
-        seen.add(key)
-        capped = settings.targets is None and harness not in first
-        if capped and finding.severity is Severity.ERROR:
-            finding = finding._replace(severity=Severity.WARNING)
+        if finding.code in seen:
+            continue  # one finding per problem: the first catalog's says it
+        seen.add(finding.code)
+        if harness not in first and harness_use(harness, report.path, (), settings) is None:
+            continue  # a harness nothing shows in use: its verdict is in the report, no more
         added.append(finding)
     return report._replace(findings=tuple(sorted((*report.findings, *added), key=_order)))
 

@@ -72,7 +72,29 @@ def settle(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
         _settle_levels(profile, candidates, findings)
         if profile.merge is not None:
             profile.merge(group)
-    return findings
+    return one_per_entry(findings)
+
+
+MORE = {DUPLICATE_NAME: "It is also defined in {}.", OVERRIDES: "It also overrides {}."}
+"""How a finding names the other definitions of the same kind as its first."""
+
+
+def one_per_entry(findings: list[CrossFinding]) -> list[CrossFinding]:
+    """One finding per definition and code (a name defined in five plugins is one finding on
+    each file, which names the four others), at the most severe of their severities."""
+    groups: dict[tuple[int, str], list[CrossFinding]] = {}
+    for finding in findings:
+        groups.setdefault((id(finding.entry), finding.code), []).append(finding)
+    merged = []
+    for first, *rest in groups.values():
+        others = [e for f in rest for e in f.related if all(e is not r for r in first.related)]
+        if others:
+            named = ", ".join(where(entry) for entry in others)
+            first.message = f"{first.message} {MORE.get(first.code, 'Also {}.').format(named)}"
+            first.related = [*first.related, *others]
+            first.severity = min(f.severity for f in (first, *rest))
+        merged.append(first)
+    return merged
 
 
 def suffix_builtin_collisions(entries: list[Entry], builtin: set[str]) -> None:
@@ -96,31 +118,35 @@ def _settle_sources(
         winner = items[-1] if profile.same_source == "last" else items[0]
         winners.append(winner)
         for other in items:
-            if other is winner:
-                continue
-            other.shadowed_by = winner
-            winner.duplicates.append(other)
-            for subject, partner, verdict in (
-                (other, winner, "the other one"),
-                (winner, other, "this one"),
-            ):
-                if profile.same_source == "unsaid":
-                    takes = (
-                        f"{profile.harness} does not say which it takes (the catalog shows "
-                        f"{verdict}, the first found)."
-                    )
-                else:
-                    takes = f"{profile.harness} takes {verdict}, the {profile.same_source} found."
-                findings.append(
-                    CrossFinding(
-                        subject,
-                        DUPLICATE_NAME,
-                        profile.duplicate_severity,
-                        f"`{subject.name}` is defined twice in {subject.source.label} (also in "
-                        f"{partner.path}); {takes}",
-                        [partner],
-                    )
+            if other is not winner:
+                other.shadowed_by = winner
+                winner.duplicates.append(other)
+        if len(items) < 2:
+            continue
+        times = "twice" if len(items) == 2 else f"{len(items)} times"
+        for subject in items:
+            partners = [item for item in items if item is not subject]
+            verdict = "this one" if subject is winner else f"the one in {winner.path}"
+            if len(items) == 2 and subject is not winner:
+                verdict = "the other one"
+            if profile.same_source == "unsaid":
+                takes = (
+                    f"{profile.harness} does not say which it takes (the catalog shows "
+                    f"{verdict}, the first found)."
                 )
+            else:
+                takes = f"{profile.harness} takes {verdict}, the {profile.same_source} found."
+            also = ", ".join(str(partner.path) for partner in partners)
+            findings.append(
+                CrossFinding(
+                    subject,
+                    DUPLICATE_NAME,
+                    profile.duplicate_severity,
+                    f"`{subject.name}` is defined {times} in {subject.source.label} (also in "
+                    f"{also}); {takes}",
+                    partners,
+                )
+            )
     return winners
 
 
