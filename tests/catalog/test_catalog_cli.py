@@ -243,3 +243,31 @@ def test_home_as_project_lists_each_file_once(tmp_path, layout):
     agent(home / ".agents/agents", "solo.md", "solo")
     result = catalog(tmp_path, "harness-subagents", home, home)
     assert len(by_name(result)["solo"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("made", "shown"),
+    [
+        ([".claude/agents"], ["Catalog for claude-code:"]),
+        ([".opencode/agent"], ["Catalog for opencode:"]),
+        ([".agents/agents", ".claude/agents"], ["Catalog for harness-subagents:"]),
+        (
+            [".claude/agents", ".github/agents"],
+            ["Catalog for claude-code:", "Catalog for copilot:"],
+        ),
+        ([], ["Catalog for harness-subagents:"]),
+    ],
+)
+def test_the_catalog_is_the_harness_the_project_uses(tmp_path, made, shown):
+    """Without --harness and a `harness` setting, `catalog` shows the harness whose folders
+    the project has (a project with only `.claude/` gets Claude Code's catalog, not the base
+    format's); several side by side; `.agents/` or nothing, the base format's."""
+    project = tmp_path / "projé"
+    (project / ".git").mkdir(parents=True)
+    for folder in made:
+        (project / folder).mkdir(parents=True)
+    run = run_cli("catalog", cwd=project, env={"HOME": str(tmp_path / "home")})
+    assert run.code == 0, run.err
+    assert [line for line in run.out.splitlines() if line.startswith("Catalog for ")] == [
+        next(line for line in run.out.splitlines() if line.startswith(prefix)) for prefix in shown
+    ]

@@ -418,3 +418,17 @@ async def test_every_diagnostic_links_to_its_rule(client, workspace):
         "harness-other",
     }
     assert expected <= seen, expected - seen
+
+
+async def test_a_rules_table_naming_a_cross_file_rule_is_valid(client, workspace):
+    """``rules: {shadowed: off, duplicate-name: warning}`` names rules the catalog reports
+    (found beside the file): the settings are valid whatever the server has loaded so far, so
+    no message, and the other rule of the table applies."""
+    text = agent("lister", "tools: Read, Grepp")
+    uri = await open_document(client, workspace / ".claude/agents/lister.md", text)
+    client.messages.clear()
+    await push(
+        client, {"rules": {"shadowed": "off", "duplicate-name": "warning", "tools-unknown": "off"}}
+    )
+    await wait_for_codes(client, uri, [])
+    assert client.messages == []

@@ -35,6 +35,9 @@ class AgentNames(NamedTuple):
 
     names: frozenset[str]
     looked: tuple[str, ...] = ()
+    machine: bool = False
+    """Whether some of the places are this machine's user level (its agents could change what
+    a reference finds)."""
 
 
 AgentLookup = Callable[[], AgentNames]

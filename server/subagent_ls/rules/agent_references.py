@@ -7,6 +7,7 @@ catalog of the harness was built for the file's project)."""
 from __future__ import annotations
 
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
+from subagent_ls.harnesses.environment import isolated
 from subagent_ls.harnesses.references import AgentReference
 from subagent_ls.rules.fields import closest
 from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE, LintContext, check, declare
@@ -57,7 +58,8 @@ def agent_reference_rules(ctx: LintContext) -> None:
         fix = None
         if near is not None and reference.exact:
             fix = Fix(f"Name `{near}`", (Edit(reference.span, near),))
-        ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix)
+        details = {"machine": True} if known.machine and not isolated() else None
+        ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
 
 
 def _nearest(reference: AgentReference, names: list[str]) -> str | None:

@@ -85,5 +85,6 @@ def names_in(catalog: Catalog) -> AgentNames:
     """The names of the agents a catalog loads (not switched off), and the sources it read
     that are there."""
     names = frozenset(entry.name for entry in catalog.entries if entry.loads and not entry.disabled)
-    there = (s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir())
-    return AgentNames(names, tuple(dict.fromkeys(source.label for source in there)))
+    there = [s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir()]
+    machine = any(source.level == "user" for source in there)
+    return AgentNames(names, tuple(dict.fromkeys(source.label for source in there)), machine)
