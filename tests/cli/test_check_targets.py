@@ -48,7 +48,8 @@ def test_default_targets_are_the_harnesses_that_read_the_folder(tmp_path):
     assert harnesses["claude-code"]["outcome"] == "repaired"
     assert harnesses["claude-code"]["harness"] == "Claude Code"
     assert harnesses["copilot"]["outcome"] == "rejected"
-    assert harnesses["copilot"]["why"] == "reads `project .claude/agents`"
+    # every `why` names the folder as the project has it, the same in every clone
+    assert {h["why"] for h in harnesses.values()} == {"reads `project .claude/agents`"}
     assert entry["harness"]["outcome"] == "repaired"  # the file's own harness, as before
     # nothing shows Copilot or agent-core in use here: no finding of theirs, one note
     assert not [d for d in entry["diagnostics"] if d.get("data", {}).get("targets")]
@@ -372,3 +373,22 @@ def test_gemini_cli_home_moves_the_user_folder(tmp_path):
     names = lambda catalog: {e["name"] for e in catalog["entries"] if e["uri"]}  # noqa: E731
     assert names(moved) == {"in_alt"} and names(plain) == {"in_dot"}
     assert "user $GEMINI_CLI_HOME/.gemini/agents" in {s["label"] for s in moved["sources"]}
+
+
+def test_why_names_a_folder_above_the_project_relative_to_it(tmp_path):
+    """A package of a repository: Claude Code also reads the `.claude/agents` of the
+    repository's top, which `why` names relative to the package (`../..`); no target names a
+    folder by an absolute path, which differs from one clone to the next."""
+    top = tmp_path / "repö"
+    (top / ".git").mkdir(parents=True)
+    path = top / ".claude/agents/reviewer.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(TOOLS_STRING, encoding="utf-8")
+    package = top / "packages" / "web"
+    (package / ".claude/agents").mkdir(parents=True)
+    run = run_cli("check", "--format", "json", str(path), cwd=package,
+                  env={"HOME": str(tmp_path / "home")})  # fmt: skip
+    (entry,) = run.json["files"]
+    whys = {h["id"]: h["why"] for h in entry["harnesses"]}
+    assert whys["claude-code"] == "reads `project ../../.claude/agents`", whys
+    assert str(tmp_path) not in json.dumps(entry["harnesses"])
