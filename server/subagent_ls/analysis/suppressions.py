@@ -12,7 +12,6 @@ not judged so (the cross-file findings are found beside the file, after it is li
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
@@ -139,6 +138,8 @@ def unused(
         ]
         for code, span in idle:
             if code not in RULES:
+                import difflib  # only a misspelt code needs it
+
                 near = difflib.get_close_matches(code, RULES, n=1)
                 hint = f"; did you mean `{near[0]}`?" if near else "."
                 message = f"`{code}` is not a rule code: this comment hides nothing{hint}"

@@ -9,10 +9,10 @@ command line pays its start-up on every call.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
-from urllib.parse import urljoin
+
+from subagent_ls.core.patterns import LazyPattern
 
 RULES_PAGE_URL = "https://github.com/subagent-ls/subagent-ls/blob/main/docs/rules.md"
 """docs/rules.md in the repository (``[project.urls] Repository`` of pyproject.toml)."""
@@ -21,9 +21,9 @@ _PACKAGE = Path(__file__).parents[1]
 PAGES = (_PACKAGE / "rules.md", _PACKAGE.parents[1] / "docs" / "rules.md")
 """Where the page may be, first found first: in the wheel, then in a checkout."""
 
-_LINK_TARGET = re.compile(r"\]\((?![a-z][a-z0-9+.-]*:)([^)\s]+)\)")
+_LINK_TARGET = LazyPattern(r"\]\((?![a-z][a-z0-9+.-]*:)([^)\s]+)\)")
 """The target of a Markdown link that names no scheme: relative to the page."""
-_DEFAULT_LINE = re.compile(r"Default: [^\n]*")
+_DEFAULT_LINE = LazyPattern(r"Default: [^\n]*")
 """A section's first paragraph when it only states the rule's default severity."""
 
 
@@ -82,4 +82,6 @@ def _split(page: str) -> dict[str, str]:
 def _absolute_links(markdown: str) -> str:
     """``markdown`` with each relative link pointing into the repository's docs: it is shown
     away from the page (a terminal, a SARIF viewer)."""
+    from urllib.parse import urljoin  # only a section shown needs it
+
     return _LINK_TARGET.sub(lambda match: f"]({urljoin(RULES_PAGE_URL, match[1])})", markdown)
