@@ -747,3 +747,38 @@ def test_each_unknown_tool_of_a_comma_string_has_its_own_finding(tmp_path):
         (span(3, line.index("Grepp"), line.index("Grepp") + 5), GREPP),
         (span(3, line.index("Foo"), line.index("Foo") + 3), FOO),
     ]
+
+
+def test_isolated_output_is_the_same_whatever_the_machine_has(tmp_path):
+    """The same project checked with `--isolated` on a bare machine and on one whose home has
+    MCP servers, a user agent of the same name, Copilot's and Gemini CLI's folders and the
+    harnesses' variables set: byte for byte the same report. Without `--isolated` the rich
+    machine's report differs (what the home decides is said as this machine's)."""
+    text = (
+        "---\nname: rev\ndescription: Reviews code. Use when a change is ready.\n"
+        "tools: Read, mcp__github__create_issue, Agent(helper)\n---\nReview the change.\n"
+    )
+    root = project(tmp_path, text)
+    bare, rich = tmp_path / "bare home", tmp_path / "rich höme"
+    bare.mkdir()
+    write(rich / ".claude.json", json.dumps({"mcpServers": {"github": {"command": "x"}}}))
+    write(rich / ".claude/agents/helper.md", AGENT.replace("name: rev", "name: helper"))
+    (rich / ".copilot").mkdir()
+    (rich / ".gemini").mkdir()
+    moved = {"CLAUDE_CONFIG_DIR": str(rich), "COPILOT_HOME": str(rich / ".copilot")}
+
+    def report(home: Path, *args: str, env: dict[str, str] | None = None) -> Run:
+        return run_cli("check", "--format", "json", *args, cwd=root,
+                       env={"HOME": str(home), **(env or {})})  # fmt: skip
+
+    isolated = [
+        report(bare, "--isolated"),
+        report(rich, "--isolated"),
+        report(rich, "--isolated", env=moved),
+    ]
+    assert isolated[0].out == isolated[1].out == isolated[2].out
+    assert {d["code"] for d in diagnostics(isolated[0])} >= {"tools-mcp-unknown"}
+    plain_bare, plain_rich = report(bare), report(rich)
+    assert plain_bare.out != plain_rich.out
+    machine = [d for d in diagnostics(plain_bare) if d.get("data", {}).get("machine")]
+    assert {d["code"] for d in machine} == {"tools-mcp-unknown", "agent-unknown"}

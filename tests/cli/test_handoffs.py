@@ -58,7 +58,12 @@ def test_a_handoff_to_an_agent_that_is_there_is_only_the_ignored_field(tmp_path,
 def test_a_misspelt_handoff_is_fixed_to_the_nearest_agent_only_when_asked(tmp_path):
     entry = check(tmp_path, "fixr")
     (unknown,) = [d for d in entry["diagnostics"] if d["code"] == "agent-unknown"]
-    assert unknown["data"] == {"rule": "agent-unknown", "fix": "Name `fixer`", "fixKind": "unsafe"}
+    assert unknown["data"] == {
+        "rule": "agent-unknown",
+        "fix": "Name `fixer`",
+        "fixKind": "unsafe",
+        "machine": True,  # Copilot reads ~/.copilot/agents too: the answer is this machine's
+    }
     path = tmp_path / ".github/agents/alpha.agent.md"
     check(tmp_path, "fixr", "--fix")
     assert "agent: fixr\n" in path.read_text()  # a safe fix run leaves it

@@ -36,8 +36,8 @@ class AgentNames(NamedTuple):
     names: frozenset[str]
     looked: tuple[str, ...] = ()
     machine: bool = False
-    """Whether some of the places are this machine's user level (its agents could change what
-    a reference finds)."""
+    """Whether the harness reads this machine's user level too (agents there, now or later,
+    change what a reference finds)."""
 
 
 AgentLookup = Callable[[], AgentNames]

@@ -86,5 +86,5 @@ def names_in(catalog: Catalog) -> AgentNames:
     that are there."""
     names = frozenset(entry.name for entry in catalog.entries if entry.loads and not entry.disabled)
     there = [s for s in catalog.sources if s.path is None or s.listing or s.path.is_dir()]
-    machine = any(source.level == "user" for source in there)
+    machine = any(source.level == "user" for source in catalog.sources)
     return AgentNames(names, tuple(dict.fromkeys(source.label for source in there)), machine)
