@@ -58,7 +58,10 @@ def agent_reference_rules(ctx: LintContext) -> None:
         fix = None
         if near is not None and reference.exact:
             fix = Fix(f"Name `{near}`", (Edit(reference.span, near),))
-        details = {"machine": True} if known.machine and not isolated() else None
+        details = None
+        if known.machine and not isolated():
+            message += " This machine's user-level agents count too: another machine may differ."
+            details = {"machine": True}
         ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
 
 
