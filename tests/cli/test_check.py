@@ -3,7 +3,7 @@ bad input, and the promise not to import the language-server libraries."""
 
 from __future__ import annotations
 
-import os
+import json
 import shutil
 import subprocess
 import sys
@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
+
+from helpers import unprivileged
 
 GOOD = (
     "---\nname: {name}\ndescription: Reviews code and reports defects. Use when a change is "
@@ -181,8 +183,9 @@ def test_bad_input_is_reported_per_file_and_the_run_goes_on(tmp_path):
 
 
 def test_unreadable_folder_is_reported():
+    """A folder `check` may not read (mode 0; as root, run without the capabilities that
+    bypass it) is one `file-unreadable` finding, and the rest is checked."""
     tmp_path = Path(tempfile.mkdtemp(prefix="subagent-ls-locked-"))
-    tmp_path.chmod(0o755)  # reachable by the unprivileged user the check runs as under root
     folder = tmp_path / ".agents" / "agents"
     folder.mkdir(parents=True)
     (folder / "good.md").write_text(GOOD.format(name="good"))
@@ -191,22 +194,13 @@ def test_unreadable_folder_is_reported():
     (locked / "x.md").write_text("x")
     locked.chmod(0)
     try:
-        if os.geteuid() == 0:
-            if not shutil.which("setpriv"):
-                pytest.fail("running as root needs setpriv (util-linux) to drop privileges")
-            command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-            script = Path(sys.executable).with_name("subagent-ls")
-            done = subprocess.run(
-                [*command, str(script), "check", "--format", "json", str(tmp_path)],
-                capture_output=True, text=True, timeout=60,
-            )  # fmt: skip
-            assert "Traceback" not in done.stderr, done.stderr
-            import json
-
-            data, code = json.loads(done.stdout), done.returncode
-        else:
-            run = run_cli("check", "--format", "json", str(tmp_path))
-            data, code = run.json, run.code
+        script = Path(sys.executable).with_name("subagent-ls")
+        done = subprocess.run(
+            unprivileged([str(script), "check", "--format", "json", str(tmp_path)]),
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert "Traceback" not in done.stderr, done.stderr
+        data, code = json.loads(done.stdout), done.returncode
     finally:
         locked.chmod(0o755)
         shutil.rmtree(tmp_path)

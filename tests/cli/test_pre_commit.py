@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import require
+
 REPO = Path(__file__).resolve().parents[2]
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 GOOD = (
@@ -30,9 +32,9 @@ def _git(project: Path, *args: str) -> None:
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """This working tree committed in a repository of its own."""
     if not PRE_COMMIT.exists():
-        pytest.skip(f"pre-commit is not installed ({PRE_COMMIT}; pip install -e '.[test]')")
+        require([f"pre-commit ({PRE_COMMIT}; pip install -e '.[test]')"])
     if shutil.which("git") is None:
-        pytest.skip("git is not installed")
+        require(["git"])
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=REPO,

@@ -23,6 +23,8 @@ import oracle_opencode
 import pytest
 from oracle import SCRIPT, Case, build, free_port, run_offline
 
+from helpers import require
+
 SUBAGENT = "---\nname: {name}\ndescription: The {name} agent does its part of the work.\n"
 CLAUDE_TEAM = {
     f".claude/agents/{name}.md": SUBAGENT.format(name=name) + "---\nYou help.\n"
@@ -144,8 +146,7 @@ def _judge(pair: tuple[str, str]) -> Judged | BaseException:
 def test_a_reference_warns_exactly_when_the_harness_offers_no_agent_for_it(
     harness: str, written: str
 ):
-    if lacking := MISSING[harness]():
-        pytest.fail(f"missing: {', '.join(lacking)}")
+    require(MISSING[harness]())
     if not _RESULTS:
         with ThreadPoolExecutor(4) as pool:
             _RESULTS.update(zip(PAIRS, pool.map(_judge, PAIRS), strict=True))

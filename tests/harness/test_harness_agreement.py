@@ -10,11 +10,15 @@ import pytest
 from compare_corpus import CORPUS, agrees, predicted, select
 from runners import missing_tools, observe_all
 
+from helpers import require
+
 FIXTURES = Path(__file__).parent / "fixtures"
-MISSING = missing_tools()
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"the real harnesses cannot run here: missing {', '.join(MISSING)}"
-)
+
+
+@pytest.fixture(autouse=True)
+def harnesses_installed() -> None:
+    """The real harnesses and ``unshare -n`` (see ``helpers.require``)."""
+    require(missing_tools())
 
 
 def assert_same_verdicts(harness: str, files: list[Path]) -> None:

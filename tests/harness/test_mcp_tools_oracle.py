@@ -34,6 +34,7 @@ from claude_plugin_cases import settings as plugin_settings
 from oracle import HERE, SCRIPT, Case, build, free_port, run_offline
 from oracle_claude_code import CLAUDE, ENV
 
+from helpers import require
 from subagent_ls.harnesses.opencode.references import wildcard_match
 
 SERVER = HERE / "fixtures/mcp/fake_server.py"
@@ -439,8 +440,7 @@ def _judge(case: ToolCase) -> tuple[set[str], list[str], list[dict]] | BaseExcep
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_the_mcp_tools_an_agent_gets_agree_with_the_harness(case: ToolCase):
-    if lacking := MISSING[case.harness]():
-        pytest.fail(f"missing: {', '.join(lacking)}")
+    require(MISSING[case.harness]())
     if not _RESULTS:
         with ThreadPoolExecutor(4) as pool:
             _RESULTS.update(zip((c.id for c in CASES), pool.map(_judge, CASES), strict=True))

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from oracle import HERE, PINS, Case, Observation, build, compare, ours
 
+from helpers import require
+
 RUNNERS = {
     module.HARNESS: module
     for module in (importlib.import_module(path.stem) for path in sorted(HERE.glob("oracle_*.py")))
@@ -83,8 +85,7 @@ def _case_id(reader: str, owner: str, case: Case) -> str:
     ("reader", "owner", "case"), CASES, ids=[_case_id(*item) for item in CASES]
 )
 def test_the_harness_does_what_we_say(reader, owner, case):
-    if missing := RUNNERS[reader].missing():
-        pytest.skip(f"cannot run {reader}: missing {', '.join(missing)}")
+    require(RUNNERS[reader].missing())
     result = results_of(reader, owner)[case.id]
     if isinstance(result, BaseException):
         raise result

