@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -35,7 +36,6 @@ from oracle import HERE, SCRIPT, Case, build, free_port, run_offline
 from oracle_claude_code import CLAUDE, ENV
 
 from helpers import require
-from subagent_ls.harnesses.opencode.references import wildcard_match
 
 SERVER = HERE / "fixtures/mcp/fake_server.py"
 FAKE_TOOLS = ("create_issue", "list_issues")
@@ -306,6 +306,19 @@ MISSING = {
 }
 
 
+def opencode_wildcard(text: str, pattern: str) -> bool:
+    """OpenCode 1.18.33's ``Wildcard.match(str, pattern)`` (packages/opencode/src/util/
+    wildcard.ts), written from its source, not from the product's matcher: backslashes read as
+    ``/``, the pattern escaped for a regular expression, ``*`` as ``.*``, ``?`` as ``.``, a
+    trailing `` .*`` made optional, anchored, with the ``s`` flag (``re.DOTALL``)."""
+    text, pattern = text.replace("\\", "/"), pattern.replace("\\", "/")
+    escaped = re.sub(r"[.+^${}()|[\]\\]", lambda m: "\\" + m[0], pattern)
+    escaped = escaped.replace("*", ".*").replace("?", ".")
+    if escaped.endswith(" .*"):
+        escaped = escaped[:-3] + "( .*)?"
+    return re.fullmatch(escaped, text, re.DOTALL) is not None
+
+
 def expand(names: list[str], harness: str, real: set[str] = frozenset()) -> set[str]:
     """The MCP tools the names stand for, given the fake servers' two tools (Copilot's as
     ``server/tool``, its server in lower case; Gemini's among the ``real`` ones a run sent)."""
@@ -320,7 +333,7 @@ def expand(names: list[str], harness: str, real: set[str] = frozenset()) -> set[
     if harness == "opencode":
         servers = ("fake", "github", "my_srv")
         everything = {f"{server}_{tool}" for server in servers for tool in FAKE_TOOLS}
-        return {tool for name in names for tool in everything if wildcard_match(name, tool)}
+        return {tool for name in names for tool in everything if opencode_wildcard(tool, name)}
     if harness == "copilot":
         for name in names:
             server, _, tool = name.partition("/")

@@ -3,8 +3,13 @@ logs for each (every one observed on the binary; the oracle matrix checks them a
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+
 import pytest
 
+from helpers import require
 from subagent_ls.analysis.lint import lint
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
@@ -208,48 +213,58 @@ def test_a_tag_error_anywhere_and_a_repeated_key_in_text_order():
     )
 
 
+MATCHERS = [
+    ("Bash|Read", True),
+    ("(?=a)(?<!b)", True),
+    ("a{,3}", True),
+    ("a{", True),
+    ("\\q]}", True),
+    ("\\b+", False),
+    ("\\B*", False),
+    ("\\w+\\b", True),
+    ("(?i:a)", True),
+    ("(?<x>a)|(?<x>b)", True),
+    ("*", False),
+    ("(?i)a", False),
+    ("(?P<n>a)", False),
+    ("a**", False),
+    ("a*+", False),
+    ("(?<=a)*", False),
+    ("^*", False),
+    ("[z-a]", False),
+    ("a{2,1}", False),
+    ("{1}", False),
+    ("(?<x>a)(?<x>b)", False),
+    ("(?<x>a)\\k<y>", False),
+    ("a\\", False),
+    ("(?<x>(?<x>a))", False),
+    ("((?<x>a))(?<x>b)", False),
+    ("(a|(?<x>b))|(?<x>c)", True),
+    ("((a)", False),
+    ("a)", False),
+    ("\\k<b>(?<b>c)", True),
+    ("(" * 10_000 + "a" + ")" * 10_000, True),
+    ("(?:" * 10_000 + "a" + ")" * 10_000, True),
+    ("(" * 32_767 + ")" * 32_767, True),
+    ("(a)" * 32_768, False),
+    ("(" * 10_000 + "a", False),
+    ("a{" + "9" * 20 + ",1}", False),
+    ("a{" + "9" * 20 + "," + "9" * 19 + "}", True),
+    ("a{" + "1" * 5_000 + "," + "2" * 5_000 + "}", True),
+    ("a{2147483647,2147483646}", False),
+    ("a{2147483648,2147483647}", True),
+    ("a{007,7}", True),
+]
+"""Hook matchers and whether Node 24 (V8 13.6), which Copilot CLI 1.0.102 runs on, compiles
+them (``new RegExp(pattern)``); checked against the ``node`` on this machine below."""
+NEWER_THAN_NODE_20 = {"(?i:a)", "(?<x>a)|(?<x>b)", "(a|(?<x>b))|(?<x>c)"}
+"""ES2025 syntax (pattern modifiers, a name repeated in alternatives) that V8 accepts from
+Node 24 on and Node 20's V8 11.3 refuses."""
+
+
 @pytest.mark.parametrize(
     ("pattern", "valid"),
-    [
-        ("Bash|Read", True),
-        ("(?=a)(?<!b)", True),
-        ("a{,3}", True),
-        ("a{", True),
-        ("\\q]}", True),
-        ("\\b+", True),
-        ("(?i:a)", True),
-        ("(?<x>a)|(?<x>b)", True),
-        ("*", False),
-        ("(?i)a", False),
-        ("(?P<n>a)", False),
-        ("a**", False),
-        ("a*+", False),
-        ("(?<=a)*", False),
-        ("^*", False),
-        ("[z-a]", False),
-        ("a{2,1}", False),
-        ("{1}", False),
-        ("(?<x>a)(?<x>b)", False),
-        ("(?<x>a)\\k<y>", False),
-        ("a\\", False),
-        ("(?<x>(?<x>a))", False),
-        ("((?<x>a))(?<x>b)", False),
-        ("(a|(?<x>b))|(?<x>c)", True),
-        ("((a)", False),
-        ("a)", False),
-        ("\\k<b>(?<b>c)", True),
-        ("(" * 10_000 + "a" + ")" * 10_000, True),
-        ("(?:" * 10_000 + "a" + ")" * 10_000, True),
-        ("(" * 32_767 + ")" * 32_767, True),
-        ("(a)" * 32_768, False),
-        ("(" * 10_000 + "a", False),
-        ("a{" + "9" * 20 + ",1}", False),
-        ("a{" + "9" * 20 + "," + "9" * 19 + "}", True),
-        ("a{" + "1" * 5_000 + "," + "2" * 5_000 + "}", True),
-        ("a{2147483647,2147483646}", False),
-        ("a{2147483648,2147483647}", True),
-        ("a{007,7}", True),
-    ],
+    MATCHERS,
     ids=lambda value: value if isinstance(value, bool) or len(value) < 40 else f"{value[:12]}...",
 )
 def test_matchers_are_javascript_regular_expressions(pattern, valid):
@@ -258,6 +273,29 @@ def test_matchers_are_javascript_regular_expressions(pattern, valid):
     captures"; a bound of a ``{min,max}`` quantifier saturates at 2**31 - 1 (thousands of
     digits are no integer to convert)."""
     assert js_regex_valid(pattern) is valid
+
+
+def test_the_matcher_table_is_what_node_compiles():
+    """Every pattern of the table through the real JavaScript engine (one ``node`` run): each
+    compiles exactly where the table says; the ES2025 ones as the table says on Node 24 and
+    later, refused on an older Node."""
+    node = shutil.which("node")
+    require([] if node else ["node (Node.js)"])
+    assert node is not None
+    script = (
+        "const ps = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "const ok = ps.map(p => { try { new RegExp(p); return true } catch { return false } });"
+        "console.log(JSON.stringify([Number(process.versions.node.split('.')[0]), ok]));"
+    )
+    patterns = [pattern for pattern, _ in MATCHERS]
+    done = subprocess.run(
+        [node, "-e", script], input=json.dumps(patterns), capture_output=True, text=True,
+        timeout=120, check=True,
+    )  # fmt: skip
+    major, compiled = json.loads(done.stdout)
+    for (pattern, valid), ok in zip(MATCHERS, compiled, strict=True):
+        expected = valid if major >= 24 or pattern not in NEWER_THAN_NODE_20 else False
+        assert ok is expected, (pattern[:40], major)
 
 
 @pytest.mark.parametrize(
