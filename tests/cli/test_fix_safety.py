@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
+from helpers import require
+
 DESCRIPTION = "Use this agent when you need ML infrastructure."
 
 
@@ -177,8 +179,8 @@ def test_a_temporary_file_left_by_a_killed_run_is_removed(tmp_path):
     assert not left.exists()
 
 
-@pytest.mark.skipif(shutil.which("setfacl") is None, reason="setfacl (acl) is not installed")
 def test_an_acl_is_kept_and_no_mode_widened(tmp_path):
+    require([] if shutil.which("setfacl") else ["setfacl (Debian acl)"])
     path = write(tmp_path, ".agents/agents/helper.md", BROKEN)
     subprocess.run(["setfacl", "-m", "u:nobody:rw,g::r", str(path)], check=True)
     before = subprocess.run(["getfacl", "-c", str(path)], capture_output=True, text=True).stdout
