@@ -5,6 +5,7 @@ still apply wherever they can."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -49,9 +50,11 @@ def _imported(project: Path, *args: str) -> set[str]:
         f"    main({list(args)!r})\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
+    unmeasured = {k: v for k, v in os.environ.items() if not k.startswith("COVERAGE")}
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=project, capture_output=True, text=True, timeout=60
-    )
+        [sys.executable, "-c", code], cwd=project, capture_output=True, text=True, timeout=60,
+        env=unmeasured,  # under `coverage run`, coverage's own imports are not the command's
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     return set(json.loads(done.stdout))
 
