@@ -4,11 +4,30 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from functools import lru_cache
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.records import record_eq, record_replace, record_repr, record_values
 
 DEFAULT_BODY_MAX_LINES = 500
+
+
+@lru_cache(maxsize=1024)
+def _ignored_in(
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...], base: str, where: str
+) -> frozenset[str]:
+    """The codes the patterns (relative to ``base``) leave out of the file at ``where`` (once
+    per file, not per finding)."""
+    from subagent_ls.core.globs import glob_matches  # only where patterns are set
+
+    relative = os.path.relpath(where, base).replace(os.sep, "/")
+    if relative == ".." or relative.startswith("../"):
+        return frozenset()
+    codes: set[str] = set()
+    for pattern, ignored in per_file_ignores:
+        if glob_matches(pattern, relative):
+            codes |= ignored
+    return frozenset(codes)
 
 
 class Settings:
@@ -103,15 +122,5 @@ class Settings:
 
     def ignored_in(self, path: str) -> frozenset[str]:
         """The codes ``per-file-ignores`` leaves out of the file at ``path``."""
-        from subagent_ls.core.globs import glob_matches  # only where patterns are set
-
         where = os.path.abspath(path)
-        base = self.root or os.getcwd()
-        relative = os.path.relpath(where, base).replace(os.sep, "/")
-        if relative.startswith("../"):
-            return frozenset()
-        codes: set[str] = set()
-        for pattern, ignored in self.per_file_ignores:
-            if glob_matches(pattern, relative):
-                codes |= ignored
-        return frozenset(codes)
+        return _ignored_in(self.per_file_ignores, self.root or os.getcwd(), where)
