@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from subagent_ls.analysis.projects import project_of
+from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import BASE, PROFILES
 
@@ -42,7 +43,7 @@ def harnesses_in_projects(roots: tuple[str, ...]) -> list[str]:
     """The harnesses whose signs stand in the project folders ``roots`` (or a folder above
     one, up to its repository's top), in the order catalogs are listed."""
     home = Path(os.path.expanduser("~"))
-    folders = [f for root in roots for f in _upward(Path(os.path.abspath(root)), home)]
+    folders = [f for root in roots for f in up_to_repository_top(Path(os.path.abspath(root)), home)]
     return [
         harness
         for harness, profile in PROFILES.items()
@@ -50,22 +51,10 @@ def harnesses_in_projects(roots: tuple[str, ...]) -> list[str]:
     ]
 
 
-def _upward(start: Path, home: Path) -> list[Path]:
-    """``start`` and the folders above it up to the repository's top (never the home)."""
-    folders = []
-    for folder in (start, *start.parents):
-        if folder == home:
-            break
-        folders.append(folder)
-        if (folder / ".git").exists():
-            break
-    return folders
-
-
 def _project_folders(path: str, roots: tuple[str, ...], home: Path) -> list[Path]:
     """The file's project folder and the folders above it up to the repository's top (never
     the home folder, whose signs are the user's), and the project roots."""
     own = project_of(os.path.abspath(path))
-    folders = _upward(own, home) if own is not None else []
+    folders = up_to_repository_top(own, home) if own is not None else []
     folders += [Path(root) for root in roots or (os.getcwd(),) if Path(root) != home]
     return list(dict.fromkeys(folders))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home, config_label
 from subagent_ls.harnesses.claude_code.mcp import claude_mcp_servers
 from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plugin_dir_plugins
@@ -34,14 +35,7 @@ def claude_project_folders(root: Path, home: Path) -> list[Path]:
     its parents, closest first, up to the git root (the first folder holding ``.git``,
     included) or up to the home folder (not included: that is the user level), else up to
     ``/``."""
-    folders = []
-    for folder in (root, *root.parents):
-        if folder == home:
-            break
-        folders.append(folder)
-        if (folder / ".git").exists():
-            break
-    return folders
+    return up_to_repository_top(root, home)
 
 
 def plugin_sources(env: Environment) -> list[Source]:
