@@ -145,8 +145,6 @@ class _JsRegex:
             raise _RegexError("\\ at end of pattern")
         following = text[self.at + 1]
         self.at += 2
-        if following in "bB":  # a word boundary is an assertion: V8 repeats none
-            return False
         if following == "k" and self.names:
             match = re.compile(r"<([^>]*)>").match(text, self.at)
             if match is None or match[1] not in self.names:
