@@ -231,6 +231,28 @@ def test_opencode_checks_names_switched_on_against_its_configuration(tmp_path):
     assert mcp_findings(checked(home, project, path)) == {"gone_x": "tools-mcp-off"}
 
 
+def test_each_harness_reads_its_configuration_as_its_own_json_reader_does(tmp_path):
+    """OpenCode 1.18.33 reads its configuration with jsonc-parser, which takes a comma before a
+    closing bracket: the servers of such a file count. Gemini CLI 0.61.0 turns comments into
+    white space (strip-json-comments) before JSON.parse: `tr/**/ue` is no `true`, the file
+    does not parse, and its servers do not count."""
+    home, project = place(tmp_path)
+    write(project / "opencode.json", '{"mcp": {"fake": {"command": ["x"],},}, // trailing\n}')
+    path = agent(project, ".opencode/agent/rev.md", "{fake_create_issue: true, ghost_x: true}")
+    assert mcp_findings(checked(home, project, path)) == {"ghost_x": "tools-mcp-unknown"}
+    write(
+        home / ".gemini/settings.json",
+        '{"mcpServers": {"user": {"command": "x", "trust": tr/**/ue}}}',
+    )
+    entry = checked(home, project, gemini_agent(project, "[mcp_user_create_issue]"))
+    assert mcp_findings(entry) == {"mcp_user_create_issue": "tools-mcp-unknown"}
+    write(home / ".gemini/settings.json", '{"mcpServers": {"user": {"command": "x", /* c */}}}')
+    entry = checked(home, project, gemini_agent(project, "[mcp_user_create_issue]"))
+    assert mcp_findings(entry) == {"mcp_user_create_issue": "tools-mcp-unknown"}  # JSON.parse
+    write(home / ".gemini/settings.json", '{"mcpServers": {"user": {"command": /* c */ "x"}}}')
+    assert mcp_findings(checked(home, project, gemini_agent(project, "[mcp_user_x]"))) == {}
+
+
 @pytest.mark.parametrize(
     "content",
     ["{", "[]", '{"mcpServers": []}', '{"mcpServers": {"other": 3}, "projects": 5}', "\x00\xff",

@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.harnesses.common.jsonc import read_jsonc, strip_comments
+from subagent_ls.harnesses.common.jsonc import read_jsonc, strip_comments_and_trailing_commas
 from subagent_ls.harnesses.common.manifest_json import member, note_read, stamp, strings
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.mcp import McpLookup, McpReference, McpServer, McpServers
@@ -77,11 +77,12 @@ def _definitions(env: Environment) -> tuple[dict[str, tuple[dict, str, bool]], b
     found: dict[str, tuple[dict, str, bool]] = {}
     plugins = False
     values = [
-        (read_jsonc(str(path)).value, label, user) for path, label, user in _config_files(env)
+        (read_jsonc(str(path), trailing_commas=True).value, label, user)
+        for path, label, user in _config_files(env)
     ]
     if content := env.environ.get("OPENCODE_CONFIG_CONTENT"):
         with contextlib.suppress(ValueError, RecursionError):
-            content_value = json.loads(strip_comments(content))
+            content_value = json.loads(strip_comments_and_trailing_commas(content))
             values.append((content_value, "OPENCODE_CONFIG_CONTENT", True))
     for value, label, user in values:
         plugins = plugins or bool(strings(member(value).get("plugin")))
