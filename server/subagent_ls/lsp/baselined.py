@@ -17,14 +17,16 @@ from subagent_ls.lsp.state import Analysis, ServerState
 from subagent_ls.workspace.baseline import Baseline, BaselineError, Matcher, read_baseline
 from subagent_ls.workspace.checking import offending_text
 
-_read: dict[str, tuple[tuple[int, int] | None, Baseline | None]] = {}
+_read: dict[str, tuple[tuple[int, ...] | None, Baseline | None]] = {}
 """Each baseline file read, with the stamp (size, time) it had."""
 
 
 def _baseline(path: str, complain: Callable[[str], None]) -> Baseline | None:
     try:
         info = os.stat(path)
-        stamp: tuple[int, int] | None = (info.st_size, info.st_mtime_ns)
+        stamp: tuple[int, ...] | None = (
+            info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns,
+        )  # fmt: skip
     except OSError:
         stamp = None
     known = _read.get(path)

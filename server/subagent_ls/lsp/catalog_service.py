@@ -58,7 +58,7 @@ class CatalogService:
     """The configured catalog's skipped paths with their reasons (each logged once)."""
     stale: set[Path] = field(default_factory=set)
     """Files that changed while ``prefetch`` read them."""
-    baseline: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    baseline: dict[Path, tuple[int, ...]] = field(default_factory=dict)
     """The polled files' time stamps when the catalog last took them in."""
     manifests: tuple[Path, ...] | None = None
     """The plugin manifests below the roots (None: not looked for since the last scan began;
@@ -204,7 +204,7 @@ class CatalogService:
             self.generation += 1
         return touched
 
-    def snapshot(self) -> tuple[dict[Path, tuple[int, int]], dict[str, Listing]]:
+    def snapshot(self) -> tuple[dict[Path, tuple[int, ...]], dict[str, Listing]]:
         """Time stamps of the files no client watches: sources outside the workspace (user
         level, extra folders), and every source when the client has no file watchers; with
         the listings walked for them. Reads the disk only (it runs off the event loop)."""
@@ -216,14 +216,14 @@ class CatalogService:
             and not any(r in (source.path, *source.path.parents) for r in roots)
         ]
         listed = _list_sources(unwatched)
-        stamps: dict[Path, tuple[int, int]] = {}
+        stamps: dict[Path, tuple[int, ...]] = {}
         for files, _ in listed.values():
             for path in files:
                 try:
                     info = os.stat(path)
                 except OSError:
                     continue
-                stamps[path] = (info.st_mtime_ns, info.st_size)
+                stamps[path] = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         return stamps, listed
 
     def _listing(self, source: Source, problems: list[str]) -> list[Path]:

@@ -39,11 +39,14 @@ def _ignore_file(path: str, folder: str) -> IgnoreFile | None:
         info = os.stat(path)
     except OSError:
         return None
-    return _read(path, folder, info.st_mtime_ns, info.st_size)
+    stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    return _read(path, folder, stamp)
 
 
 @lru_cache(maxsize=4096)
-def _read(path: str, folder: str, mtime: int, size: int) -> IgnoreFile | None:
+def _read(path: str, folder: str, stamp: tuple[int, int, int, int]) -> IgnoreFile | None:
+    """The patterns of the file as it was at ``stamp`` (inode, size, modification and change
+    times: a rewrite at the same size with its modification time set back is seen)."""
     patterns = read_patterns(path)
     return IgnoreFile(folder, patterns, path) if patterns else None
 

@@ -68,12 +68,15 @@ def unchanged(reads: list[tuple[str, Stamp]]) -> bool:
 
 def stamp(path: str) -> Stamp:
     """What changes when the file at ``path`` changes (None: nothing there, or not readable
-    as a folder entry)."""
+    as a folder entry): its change time too, which a write moves and no tool can set back (a
+    file rewritten in place at the same size with its modification time restored)."""
     try:
         info = os.stat(path)
     except (OSError, ValueError):
         return None
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_mode)
+    return (
+        info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_mode,
+    )  # fmt: skip
 
 
 def _no_constant(name: str) -> object:
