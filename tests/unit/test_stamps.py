@@ -1,7 +1,8 @@
-"""Caches keyed on a file's stamp cannot go stale: a configuration file rewritten in place at
-the same size, its modification time set back (as `cp -p`, `rsync -t` or an editor's backup
-restore do), is read again, for the JSON readers (MCP servers, manifests) and the ignore
-files alike."""
+"""Configuration files read as the harnesses read them (an integer of any length, as
+``JSON.parse``), and caches keyed on a file's stamp that cannot go stale: a file rewritten in
+place at the same size, its modification time set back (as ``cp -p``, ``rsync -t`` or a backup
+restore do), is read again, by the JSON readers (MCP servers, manifests) and the ignore files
+alike."""
 
 from __future__ import annotations
 
@@ -45,3 +46,13 @@ def test_an_ignore_file_rewritten_at_the_same_size_and_time_is_read_again(tmp_pa
     walk = ignore_for(str(tmp_path), Settings())
     assert walk.reason(str(tmp_path / "aaaa"), True) is None
     assert walk.reason(str(tmp_path / "bbbb"), True) is not None
+
+
+def test_an_integer_of_thousands_of_digits_leaves_the_file_readable(tmp_path):
+    """JSON.parse reads any number (as a double): a configuration file holding an integer of
+    5,000 digits is read, its servers with it."""
+    path = tmp_path / ".mcp.json"
+    path.write_text('{"n": ' + "7" * 5_000 + ', "mcpServers": {"x": {}}}', encoding="utf-8")
+    read = read_json(str(path))
+    assert read.problem is None and list(read.value["mcpServers"]) == ["x"]
+    assert read.value["n"] == float("inf")

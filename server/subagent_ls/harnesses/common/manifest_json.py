@@ -83,6 +83,15 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"Unexpected token '{name[0]}'")
 
 
+MAX_INT_DIGITS = 4_000
+"""Longer integers are read as floats, as ``JSON.parse`` reads every number (Python would refuse
+past 4,300 digits, and a file the harness reads would be unreadable here)."""
+
+
+def _js_integer(digits: str) -> int | float:
+    return int(digits) if len(digits) <= MAX_INT_DIGITS else float(digits)
+
+
 def parse_json(data: bytes, strip: Callable[[str], str] | None = None) -> JsonRead:
     """``JSON.parse`` of the bytes as Node reads them in UTF-8 (after ``strip``, where the
     harness drops comments first)."""
@@ -90,7 +99,7 @@ def parse_json(data: bytes, strip: Callable[[str], str] | None = None) -> JsonRe
     if strip is not None:
         text = strip(text)
     try:
-        return JsonRead(json.loads(text, parse_constant=_no_constant))
+        return JsonRead(json.loads(text, parse_constant=_no_constant, parse_int=_js_integer))
     except RecursionError:
         return JsonRead(problem="the JSON is nested too deeply to parse")
     except ValueError as error:  # JSONDecodeError, an integer of too many digits
