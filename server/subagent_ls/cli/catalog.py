@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from subagent_ls.analysis.in_use import harnesses_in_projects
-from subagent_ls.cli.check import environment, harness_list, load_settings
+from subagent_ls.cli.check import environment
+from subagent_ls.cli.check_options import harness_list, load_settings
 from subagent_ls.cli.reporters import printable, printable_json, visible
 from subagent_ls.cli.usage import EXIT_USAGE, UsageError
 from subagent_ls.harnesses.profile import Entry

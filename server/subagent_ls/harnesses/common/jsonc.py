@@ -9,6 +9,14 @@ from __future__ import annotations
 from subagent_ls.harnesses.common.manifest_json import JsonRead, read_json
 
 
+def _string_end(text: str, start: int) -> int:
+    """Where the JSON string that opens at ``start`` ends (past its closing quote)."""
+    end, size = start + 1, len(text)
+    while end < size and text[end] != '"':
+        end += 2 if text[end] == "\\" else 1
+    return end + 1
+
+
 def strip_comments(text: str) -> str:
     """``text`` with its comments replaced by spaces (newlines kept), strings untouched."""
     out: list[str] = []
@@ -16,11 +24,9 @@ def strip_comments(text: str) -> str:
     while index < size:
         char = text[index]
         if char == '"':
-            end = index + 1
-            while end < size and text[end] != '"':
-                end += 2 if text[end] == "\\" else 1
-            out.append(text[index : end + 1])
-            index = end + 1
+            end = _string_end(text, index)
+            out.append(text[index:end])
+            index = end
         elif text.startswith("//", index):
             end = text.find("\n", index)
             out.append(" ")
@@ -50,11 +56,9 @@ def without_trailing_commas(text: str) -> str:
     while index < size:
         char = text[index]
         if char == '"':
-            end = index + 1
-            while end < size and text[end] != '"':
-                end += 2 if text[end] == "\\" else 1
-            out.append(text[index : end + 1])
-            index, pending = end + 1, -1
+            end = _string_end(text, index)
+            out.append(text[index:end])
+            index, pending = end, -1
             continue
         if char in "}]" and pending >= 0:
             out[pending] = ""
