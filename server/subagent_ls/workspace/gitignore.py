@@ -1,219 +1,174 @@
-"""What git ignores, as ``.gitignore`` files say it (and ``.git/info/exclude`` and the user's
-``~/.config/git/ignore``), and the same patterns for the ``exclude`` settings.
+"""What git ignores, as ``.gitignore`` files say it (and ``.git/info/exclude`` and git's
+``core.excludesFile``), and the same patterns for the ``exclude`` settings.
 
-Patterns follow gitignore(5): ``#`` comments, ``!`` re-includes, a trailing ``/`` matches folders
-only, a pattern with a ``/`` before its end is anchored to its file's folder (else it matches a
-name at any depth), ``*`` and ``?`` do not cross ``/``, ``**`` spans folders, ``[...]`` classes and
-``\\`` escapes; within one file the last matching pattern decides, and a deeper file overrides
-a higher one. Matching is linear in the path for any pattern: one name is matched by a single
-backtracking point per ``*`` run (no regular expressions), folders by a table over the
-pattern's and the path's parts.
+Lines are read as git reads them (gitignore(5)): a UTF-8 BOM and a ``\\r`` before each newline
+are dropped, ``#`` starts a comment, trailing spaces go unless a ``\\`` keeps the last, ``!``
+re-includes, one trailing ``/`` makes a pattern match folders only, a pattern with a ``/``
+anywhere else is matched against the path below its file's folder (a leading ``/`` dropped),
+any other against each name; within one file the last matching pattern decides. Each pattern
+is matched by ``wildmatch``'s expression for it; a file's patterns are compiled once, in blocks
+of alternatives tried from the last pattern to the first, so a thousand patterns cost a few
+matches per path, in C, in time bounded by the path's length times the patterns'.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from subagent_ls.core.source import read_head
+from subagent_ls.workspace.wildmatch import NEVER, expression
 
-MAX_PATTERN_BYTES = 4096
-"""A longer line of a .gitignore file is not a pattern (git's own limit is the path length)."""
 MAX_IGNORE_FILE_BYTES = 1 << 20
 """A larger ignore file is read up to this size."""
 
-
-SPECIAL = frozenset("*?[\\")
-
-
-def part_matcher(part: str) -> Callable[[str], bool]:
-    """A test of one path part against one glob part: a comparison where the glob is a literal,
-    a prefix or a suffix (most patterns), else ``match_name``."""
-    if not SPECIAL & set(part):
-        return part.__eq__
-    if part == "*":
-        return bool
-    body = part.strip("*")
-    if not SPECIAL & set(body):
-        if part == "*" + body:
-            return lambda name: name.endswith(body)
-        if part == body + "*":
-            return lambda name: name.startswith(body)
-    return lambda name: match_name(part, name)
+SPECIAL = b"*?[\\"
+"""The bytes after which git stops comparing a pattern literally."""
 
 
 class Pattern(NamedTuple):
     text: str
     """The line as written (for messages)."""
-    parts: tuple[str, ...]
-    """The pattern's path parts; ``**`` stands for any number of folders."""
     negated: bool
     folders_only: bool
-    anchored: bool
-    tests: tuple[Callable[[str], bool] | None, ...]
-    """Each part's test (None for ``**``)."""
-
-    def matches(self, path: list[str]) -> bool:
-        """Whether the path's parts match: a name at any depth, parts one for one, or (with
-        ``**``) ``match_parts``."""
-        tests = self.tests
-        if len(tests) == 2 and tests[0] is None and tests[1] is not None:
-            return tests[1](path[-1])
-        if None not in tests:
-            return len(tests) == len(path) and all(t(p) for t, p in zip(tests, path, strict=True))
-        return match_parts(self.parts, path)
+    by_name: bool
+    """True: matched against each name (the pattern has no ``/`` before its end)."""
+    source: bytes
+    """The expression matching what the pattern names (``NEVER``: nothing)."""
 
 
-def _unescaped_end(line: str) -> str:
-    """The line without trailing spaces, unless a backslash escapes the last one."""
-    stripped = line.rstrip(" ")
-    if stripped.endswith("\\") and len(stripped) < len(line):
-        return stripped + " "
-    return stripped
+def _literal_length(pattern: bytes) -> int:
+    """How much of the pattern git compares literally before it starts matching (its
+    ``simple_length``)."""
+    for index, char in enumerate(pattern):
+        if char in SPECIAL:
+            return index
+    return len(pattern)
 
 
-def parse_pattern(line: str) -> Pattern | None:
-    """One line of an ignore file as a pattern (None: blank, a comment or too long)."""
-    line = line.rstrip("\r\n")
-    if len(line) > MAX_PATTERN_BYTES or not line or line.startswith("#"):
-        return None
-    line = text = _unescaped_end(line)
-    negated = line.startswith("!")
-    if negated or line.startswith("\\!") or line.startswith("\\#"):
-        line = line[1:]
-    folders_only = line.endswith("/")
-    line = line.rstrip("/")
-    if not line:
-        return None
-    anchored = "/" in line
-    parts: list[str] = []
-    for part in line.strip("/").split("/"):
-        if part == "**" and parts and parts[-1] == "**":
-            continue  # a run of ``**`` is one
-        if part:
-            parts.append(part)
-    if not anchored and parts != ["**"]:
-        parts.insert(0, "**")
-    tests = tuple(None if part == "**" else part_matcher(part) for part in parts)
-    return Pattern(text, tuple(parts), negated, folders_only, anchored, tests)
-
-
-def _class_end(pattern: str, start: int) -> int:
-    """Where the ``[...]`` class opening at ``start`` ends (its ``]``), or -1."""
-    index = start + 1
-    if index < len(pattern) and pattern[index] in "!^":
-        index += 1
-    if index < len(pattern) and pattern[index] == "]":
-        index += 1
-    while index < len(pattern) and pattern[index] != "]":
-        index += 1
-    return index if index < len(pattern) else -1
-
-
-def _in_class(body: str, char: str) -> bool:
-    negated = body[:1] in ("!", "^")
-    body = body[1:] if negated else body
-    found, index = False, 0
-    while index < len(body):
-        if index + 2 < len(body) and body[index + 1] == "-":
-            found |= body[index] <= char <= body[index + 2]
-            index += 3
-        else:
-            found |= body[index] == char
+def _trim_trailing_spaces(line: bytes) -> bytes:
+    """The line without its trailing spaces, unless a ``\\`` escapes one (git's
+    ``trim_trailing_spaces``)."""
+    last_space = -1
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char == ord(" "):
+            if last_space < 0:
+                last_space = index
+        elif char == ord("\\"):
             index += 1
-    return found != negated
-
-
-def _one(pattern: str, p: int, name: str, n: int) -> tuple[bool, int]:
-    """Whether the single-character token at ``pattern[p]`` takes ``name[n]``, and the
-    token's length."""
-    token = pattern[p]
-    if token == "?":
-        return True, 1
-    if token == "[":
-        end = _class_end(pattern, p)
-        if end > 0:
-            return _in_class(pattern[p + 1 : end], name[n]), end - p + 1
-    if token == "\\" and p + 1 < len(pattern):
-        return pattern[p + 1] == name[n], 2
-    return token == name[n], 1
-
-
-def match_name(pattern: str, name: str) -> bool:
-    """Whether one path part matches one glob part (``*``, ``?``, ``[...]``, ``\\``), with one
-    backtracking point: at most len(pattern) * len(name) steps."""
-    p = n = 0
-    star, resume = -1, 0
-    while n < len(name):
-        if p < len(pattern) and pattern[p] == "*":
-            while p < len(pattern) and pattern[p] == "*":
-                p += 1
-            star, resume = p, n
-            continue
-        if p < len(pattern):
-            taken, width = _one(pattern, p, name, n)
-            if taken:
-                p, n = p + width, n + 1
-                continue
-        if star < 0:
-            return False
-        resume += 1
-        p, n = star, resume
-    while p < len(pattern) and pattern[p] == "*":
-        p += 1
-    return p == len(pattern)
-
-
-def match_parts(parts: tuple[str, ...], path: list[str]) -> bool:
-    """Whether the pattern's parts match the path's, ``**`` taking any number of folders
-    (a table over both: len(parts) * len(path) steps)."""
-    reach = [True] + [False] * len(path)  # reach[j]: the parts so far match path[:j]
-    for part in parts:
-        nxt = [False] * (len(path) + 1)
-        if part == "**":
-            seen = False
-            for j in range(len(path) + 1):
-                seen = seen or reach[j]
-                nxt[j] = seen
+            if index >= len(line):
+                return line
+            last_space = -1
         else:
-            for j in range(len(path)):
-                if reach[j] and match_name(part, path[j]):
-                    nxt[j + 1] = True
-        reach = nxt
-    return reach[len(path)]
+            last_space = -1
+        index += 1
+    return line[:last_space] if last_space >= 0 else line
 
 
-class IgnoreFile(NamedTuple):
+def parse_pattern(line: bytes | str) -> Pattern | None:
+    """One line of an ignore file as a pattern (None: blank or a comment)."""
+    raw = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+    raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+    if not raw or raw.startswith(b"#"):
+        return None
+    raw = _trim_trailing_spaces(raw)
+    text = raw.decode("utf-8", "replace")
+    negated = raw.startswith(b"!")
+    body = raw[1:] if negated else raw
+    folders_only = body.endswith(b"/")
+    body = body[:-1] if folders_only else body
+    by_name = b"/" not in body
+    if by_name:
+        source = expression(body)
+    else:
+        body = body.removeprefix(b"/")
+        source = expression(body, _literal_length(body))
+    return Pattern(text, negated, folders_only, by_name, source)
+
+
+BLOCK = 64
+"""Patterns tried by one expression before the patterns one by one (an alternation of many
+groups that capture costs the square of their number in Python's engine, so the expressions
+do not capture: a block says whether one of its patterns matches, the patterns which)."""
+
+
+class _Matcher:
+    """The patterns of one kind (matched against names, or against paths) of one file, from
+    the last to the first, in blocks."""
+
+    def __init__(self, patterns: Sequence[tuple[int, Pattern]]) -> None:
+        tried = [(index, p.source) for index, p in reversed(patterns) if p.source != NEVER]
+        self._blocks = [
+            (re.compile(b"|".join(b"(?:" + source + b")" for _, source in block)), block)
+            for block in (tried[at : at + BLOCK] for at in range(0, len(tried), BLOCK))
+        ]
+        self._single: dict[bytes, re.Pattern[bytes]] = {}
+
+    def _matches(self, source: bytes, text: bytes) -> bool:
+        if (single := self._single.get(source)) is None:
+            single = self._single[source] = re.compile(source)
+        return single.match(text) is not None
+
+    def last(self, text: bytes, allowed: Callable[[int], bool]) -> int:
+        """The index of the last pattern matching ``text`` that ``allowed`` lets count (-1:
+        none)."""
+        for block_expression, block in self._blocks:
+            if block_expression.match(text) is None:
+                continue
+            for index, source in block:
+                if allowed(index) and self._matches(source, text):
+                    return index
+        return -1
+
+
+class IgnoreFile:
     """The patterns of one ignore file, the folder they are relative to, and where they are
-    written (for messages)."""
+    written (for messages); compiled once."""
 
-    folder: str
-    patterns: tuple[Pattern, ...]
-    source: str
+    __slots__ = ("_by_name", "_by_path", "_top", "folder", "patterns", "source")
+
+    def __init__(self, folder: str, patterns: Sequence[Pattern], source: str) -> None:
+        self.folder = folder
+        self.patterns = tuple(patterns)
+        self.source = source
+        self._top = folder.rstrip(os.sep) + os.sep
+        numbered = list(enumerate(self.patterns))
+        self._by_name = _Matcher([(i, p) for i, p in numbered if p.by_name])
+        self._by_path = _Matcher([(i, p) for i, p in numbered if not p.by_name])
 
     def decides(self, path: str, is_folder: bool) -> Pattern | None:
         """The last pattern of this file that matches the absolute, normalised ``path``
         (None: none does); a negated one re-includes it."""
-        top = self.folder.rstrip(os.sep) + os.sep
-        if not path.startswith(top):
+        if not path.startswith(self._top):
             return None
-        parts = path[len(top) :].split(os.sep)
-        for pattern in reversed(self.patterns):
-            if pattern.folders_only and not is_folder:
-                continue
-            if pattern.matches(parts):
-                return pattern
-        return None
+        relative = os.fsencode(path[len(self._top) :])
+        if os.sep != "/":
+            relative = relative.replace(os.fsencode(os.sep), b"/")
+        name = relative.rsplit(b"/", 1)[-1]
+        patterns = self.patterns
+
+        def allowed(index: int) -> bool:
+            return is_folder or not patterns[index].folders_only
+
+        index = max(self._by_name.last(name, allowed), self._by_path.last(relative, allowed))
+        return self.patterns[index] if index >= 0 else None
+
+
+def patterns_of(data: bytes) -> tuple[Pattern, ...]:
+    """The patterns of an ignore file's bytes."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    found = (parse_pattern(line) for line in data.split(b"\n"))
+    return tuple(p for p in found if p is not None)
 
 
 def read_patterns(path: str) -> tuple[Pattern, ...]:
     """The patterns of the ignore file at ``path`` (none when it cannot be read)."""
     data = read_head(path, MAX_IGNORE_FILE_BYTES)
-    if data is None:
-        return ()
-    lines = data.decode("utf-8", "replace").split("\n")
-    return tuple(p for p in map(parse_pattern, lines) if p is not None)
+    return () if data is None else patterns_of(data)
 
 
 def from_lines(folder: str, lines: Iterable[str], source: str) -> IgnoreFile:

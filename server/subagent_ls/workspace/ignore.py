@@ -1,8 +1,9 @@
 """Which paths a walk of the project leaves out, and why: the ``exclude`` and ``extend-exclude``
 settings (gitignore patterns relative to the project folder), then, unless turned off, what git
-ignores: the ``.gitignore`` files from the repository's top folder down to the path, the
-repository's ``.git/info/exclude`` and the user's ``~/.config/git/ignore``. Only walks ask:
-a file named on the command line is checked all the same."""
+ignores: the ``.gitignore`` files from the repository's top folder down to the path (the
+deepest first), the repository's ``info/exclude``, then the file git's ``core.excludesFile``
+names (by default ``~/.config/git/ignore``). Only walks ask: a file named on the command line
+is checked all the same."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from functools import lru_cache
 
 from subagent_ls.core.paths import within
 from subagent_ls.core.settings import Settings
+from subagent_ls.workspace.git_config import excludes_file, git_folder
 from subagent_ls.workspace.gitignore import IgnoreFile, from_lines, read_patterns
 
 DEFAULT_EXCLUDE = (
@@ -51,11 +53,6 @@ def _read(path: str, folder: str, stamp: tuple[int, int, int, int]) -> IgnoreFil
     return IgnoreFile(folder, patterns, path) if patterns else None
 
 
-def _user_ignore_file() -> str:
-    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return os.path.join(config, "git", "ignore")
-
-
 class Ignore:
     """The walk's decisions for one project folder (``top``)."""
 
@@ -65,6 +62,15 @@ class Ignore:
         self.repository = repository_top(self.top) if respect_gitignore else None
         self.respect_gitignore = respect_gitignore
         self._in_folder: dict[str, list[IgnoreFile]] = {}
+        self._repository_files: list[str] | None = None
+
+    def _repository_ignore_files(self) -> list[str]:
+        """The repository's ``info/exclude`` and the ``core.excludesFile``, read once."""
+        if self._repository_files is None:
+            folder = git_folder(self.repository) if self.repository else None
+            info = [os.path.join(folder, "info", "exclude")] if folder else []
+            self._repository_files = [*info, excludes_file(self.repository)]
+        return self._repository_files
 
     def _git_files(self, folder: str) -> list[IgnoreFile]:
         """The ignore files that apply in ``folder``, the deepest first (found once per
@@ -81,8 +87,7 @@ class Ignore:
                 break
             current = os.path.dirname(current)
         if self.repository is not None:
-            info = os.path.join(self.repository, ".git", "info", "exclude")
-            for path in (info, _user_ignore_file()):
+            for path in self._repository_ignore_files():
                 if (ignore := _ignore_file(path, self.repository)) is not None:
                     found.append(ignore)
         self._in_folder[folder] = found
