@@ -63,3 +63,24 @@ def test_a_file_with_its_own_decisive_clues_is_not_outvoted(tmp_path):
         write(root, f"agents/{name}.md", CLAUDE)
     gemini = write(root, "agents/g.md", PLAIN.replace("---\nBody", "kind: local\n---\nBody"))
     assert chosen(gemini, [str(root)])[0] == "gemini"
+
+
+def test_a_home_folder_under_git_is_no_repository(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / ".git").mkdir(parents=True)  # the user's dotfiles
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("a", "b", "c"):
+        write(home, f"projects/agents/{name}.md", CLAUDE)
+        write(home, f"work/team/agents/{name}.md", CLAUDE)
+    assert collection_clue(str(write(home, "notes/agents/d.md", PLAIN))) is None
+    (home / "work" / ".git").mkdir()
+    inside = write(home, "work/notes/e.md", PLAIN)
+    assert "3 of the 3 agent files in its repository" in chosen(inside, [])[1]
+
+
+def test_in_no_repository_and_no_root_only_the_files_beside_it_count(tmp_path):
+    for name in ("a", "b", "c"):
+        write(tmp_path, f"below/agents/{name}.md", CLAUDE)
+    plain = write(tmp_path, "d.md", PLAIN)
+    assert collection_clue(str(plain)) is None
+    assert "in its repository" in chosen(plain, [str(tmp_path)])[1]

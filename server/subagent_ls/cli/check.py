@@ -127,6 +127,12 @@ def _render(
     return RENDERERS[args.format](reports)
 
 
+def _walked(paths: list[str]) -> tuple[str, ...]:
+    """The folders the check walks: a file below one (in no repository) counts the agent files
+    of its walk as its collection; a file named alone, only the files beside it."""
+    return tuple(os.path.abspath(path) for path in paths if os.path.isdir(path))
+
+
 def _write_roots(paths: list[str]) -> tuple[str, ...]:
     """Where ``--fix`` writes: inside the paths given, as real paths."""
     return tuple(os.path.realpath(path) for path in paths)
@@ -231,7 +237,7 @@ def _check(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int
     if decisions is not None:
         from subagent_ls.cli.show_files import show_files
 
-        _emit(out, show_files(candidates, decisions, settings, args))
+        _emit(out, show_files(candidates, decisions, settings, args, _walked(paths)))
         return EXIT_OK
     missing = [c for c in candidates if c.missing]
     for candidate in missing:
@@ -251,6 +257,7 @@ def _check(args: argparse.Namespace, lookup: SettingsLookup, out: TextIO) -> int
             write_roots=None if args.fix_through_links else _write_roots(paths),
             diff_only=args.diff,
             agents_for=agents_for(settings),
+            roots=_walked(paths),
         )
     )
     if args.diff:

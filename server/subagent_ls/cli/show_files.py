@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from functools import partial
 
 from subagent_ls.analysis.dialect_choice import choose_dialect
 from subagent_ls.cli.reporters import visible
@@ -21,14 +22,18 @@ from subagent_ls.workspace.discovery import Candidate, Decision
 NAMED = "named on the command line"
 
 
-def _checked(candidate: Candidate, settings: Settings, forced: str | None) -> dict[str, object]:
-    """What ``check`` reads a file as (the file is read, not linted)."""
+def _checked(
+    candidate: Candidate, settings: Settings, forced: str | None, roots: tuple[str, ...]
+) -> dict[str, object]:
+    """What ``check`` reads a file as (the file is read, not linted; ``roots``: the folders
+    walked, see ``checking.check_document``)."""
     if candidate.problem is not None:
         return {"checked": True, "kind": "agent file", "reason": candidate.problem}
     source = read_source(candidate.path)
     doc = AgentDocument(candidate.path, source.text, has_bom=source.has_bom)
     dialect = DIALECTS[forced] if forced else None
-    choice = choose_dialect(doc, settings, dialect, collection=collection_clue)
+    collection = partial(collection_clue, roots=roots)
+    choice = choose_dialect(doc, settings, dialect, collection=collection)
     return {
         "checked": True,
         "kind": "agent file",
@@ -38,13 +43,17 @@ def _checked(candidate: Candidate, settings: Settings, forced: str | None) -> di
 
 
 def decisions_of(
-    candidates: list[Candidate], decisions: list[Decision], settings: Settings, forced: str | None
+    candidates: list[Candidate],
+    decisions: list[Decision],
+    settings: Settings,
+    forced: str | None,
+    roots: tuple[str, ...],
 ) -> list[dict[str, object]]:
     """One row per path: the files checked (with their dialect) and every other decision."""
     walked = {d.path: d for d in decisions}
     rows: list[dict[str, object]] = []
     for candidate in candidates:
-        row = {"path": candidate.path, **_checked(candidate, settings, forced)}
+        row = {"path": candidate.path, **_checked(candidate, settings, forced, roots)}
         decided = walked.pop(os.path.normpath(candidate.path), None)
         row["reason"] = decided.reason if decided else NAMED
         rows.append(row)
@@ -76,8 +85,10 @@ def show_files(
     decisions: list[Decision],
     settings: Settings,
     args: argparse.Namespace,
+    roots: tuple[str, ...],
 ) -> str:
-    rows = decisions_of([c for c in candidates if not c.missing], decisions, settings, args.dialect)
+    present = [c for c in candidates if not c.missing]
+    rows = decisions_of(present, decisions, settings, args.dialect, roots)
     if args.format == "json":
         return json.dumps({"files": rows}, indent=2, ensure_ascii=False) + "\n"
     checked = sum(1 for row in rows if row["checked"])

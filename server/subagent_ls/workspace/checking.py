@@ -144,17 +144,19 @@ def check_candidate(
     write_roots: tuple[str, ...] | None = None,
     diff_only: bool = False,
     agents_for: AgentsFor | None = None,
+    roots: tuple[str, ...] = (),
 ) -> FileReport:
     """``write_roots``: the folders (and files) ``--fix`` may write in, as real paths (None:
     anywhere). ``diff_only``: the fixes are shown as a diff, not written. ``agents_for``: the
-    agents each harness loads (references to agents are checked against them)."""
+    agents each harness loads (references to agents are checked against them). ``roots``: the
+    folders being walked (see ``check_document``)."""
     path = candidate.path
     if candidate.problem is not None:
         doc = AgentDocument(path, "", unreadable=candidate.problem)
     else:
         source = read_source(path)
         doc = AgentDocument(path, source.text, has_bom=source.has_bom, unreadable=source.unreadable)
-    report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes, agents_for)
+    report, fixed = check_document(doc, settings, forced, fix, unsafe_fixes, agents_for, roots)
     if fixed is None:
         return report
     if diff_only:
@@ -163,7 +165,7 @@ def check_candidate(
         path, encode(fixed.text, doc.has_bom), encode(doc.text, doc.has_bom), write_roots
     )
     if write_error is not None:
-        unfixed = check_document(doc, settings, forced, agents_for=agents_for)[0]
+        unfixed = check_document(doc, settings, forced, agents_for=agents_for, roots=roots)[0]
         return unfixed._replace(write_error=write_error)
     return report
 
@@ -185,11 +187,15 @@ def check_document(
     fix: bool = False,
     unsafe_fixes: bool = False,
     agents_for: AgentsFor | None = None,
+    roots: tuple[str, ...] = (),
 ) -> tuple[FileReport, AgentDocument | None]:
     """The report of a document, and the document as fixed when a fix was applied (nothing is
-    written: the report is the one of the fixed text)."""
+    written: the report is the one of the fixed text). ``roots``: the folders being walked; a
+    file in no repository counts the agent files of the deepest one holding it as its
+    collection (``workspace.collection``), and a file below none only the files beside it."""
+    collection = partial(collection_clue, roots=roots)
     choice = choose_dialect(
-        doc, settings, DIALECTS[forced] if forced else None, collection=collection_clue
+        doc, settings, DIALECTS[forced] if forced else None, collection=collection
     )
     run = partial(lint_for_targets, choice=choice, settings=settings, agents_for=agents_for)
     if not fix or doc.unreadable is not None or doc.layout.opening is None:
@@ -230,6 +236,7 @@ def check_all(
     write_roots: tuple[str, ...] | None = None,
     diff_only: bool = False,
     agents_for: AgentsFor | None = None,
+    roots: tuple[str, ...] = (),
 ) -> Iterator[FileReport]:
     """Check every candidate with its settings, in order; many files are checked by one
     process per core."""
@@ -241,6 +248,7 @@ def check_all(
         write_roots=write_roots,
         diff_only=diff_only,
         agents_for=agents_for,
+        roots=roots,
     )
     yield from parallel_map(run, list(candidates))
 
