@@ -192,3 +192,22 @@ def test_a_name_three_plugins_share_is_one_finding_per_file_for_a_harness_in_use
         assert related == sorted((tree / other).as_uri() for other in others)
         assert finding["message"].startswith("`reviewer` is defined")
         assert all(str(tree / other) in finding["message"] for other in others)
+
+
+def test_a_listed_path_that_leaves_the_plugin_is_refused_not_loaded(tree):
+    manifest = {"name": "debugging", "agents": ["./../../shared/outer.md", "./custom/linked.md"]}
+    (tree / "plugins/debugging/.claude-plugin/plugin.json").write_text(json.dumps(manifest))
+    (tree / "shared").mkdir()
+    (tree / "shared/outer.md").write_text(agent("outer"))
+    (tree / "plugins/debugging/custom").mkdir()
+    (tree / "plugins/debugging/custom/linked.md").symlink_to(tree / "shared/outer.md")
+    run = cli(tree, "catalog", "--harness", "claude-code", "--format", "json")
+    names = {e["name"]: e for e in run.json["entries"]}
+    assert "outer" not in names  # never under a name without the plugin's
+    assert names["debugging:outer"]["uri"].endswith("/plugins/debugging/custom/linked.md")
+    assert names["debugging:outer"]["loads"]  # a link may lead anywhere in the marketplace
+    assert run.err == (
+        f"subagent-ls: {tree / 'shared/outer.md'}: skipped, the manifest of plugin `debugging` "
+        "lists it as `./../../shared/outer.md`, a path that escapes the plugin's folder: "
+        "Claude Code refuses it and reads nothing there\n"
+    )

@@ -172,6 +172,28 @@ CASES = [
             PA + "custom/c.md": fm("name: c", D),
         },
     ),
+    Case(
+        "plugin-paths-leaving",
+        {
+            "~/.claude/settings.json": settings("pa"),
+            MARKET + ".claude-plugin/marketplace.json": market(
+                entry("pa", agents=["./../../shared/entry.md"])
+            ),
+            MARKET + PA + ".claude-plugin/plugin.json": manifest(
+                name="pa",
+                agents=["./../../shared/o.md", "./custom/c.md", "./custom/near.md", "./far.md"],
+            ),
+            MARKET + PA + "custom/c.md": fm("name: c", D),
+            MARKET + PA + "custom/near.md": Link("../../../shared/near.md"),
+            MARKET + PA + "far.md": Link("../../../elsewhere/far.md"),
+            MARKET + "shared/o.md": fm("name: outer", D),
+            MARKET + "shared/entry.md": fm("name: entry", D),
+            MARKET + "shared/near.md": fm("name: near", D),
+            "~/elsewhere/far.md": fm("name: far", D),
+        },
+        "a listed path that leaves the plugin as written is refused, under no name, and the "
+        "rest loads; a linked file may lead anywhere in its marketplace's folder, not outside",
+    ),
     plugin_case(
         "plugin-empty-agents",
         "`agents: []` turns agents/ off",

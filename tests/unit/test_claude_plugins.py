@@ -284,3 +284,50 @@ def test_a_changed_manifest_is_read_again(tree):
 def test_no_plugin_above(tmp_path):
     write(tmp_path, {"agents/a.md": AGENT})
     assert plugin_of(str(tmp_path / "agents/a.md")) is None
+
+
+def test_a_listed_path_must_stay_in_the_plugin_as_written(tmp_path):
+    entry = {"name": "pa", "source": "./plugins/pa", "agents": ["./../../shared/e.md"]}
+    listed = ["./../../shared/o.md", "./custom/in.md", "./../pa/custom/back.md"]
+    market = write(
+        tmp_path / "market",
+        {
+            ".claude-plugin/marketplace.json": {"name": "m", "plugins": [entry]},
+            "plugins/pa/.claude-plugin/plugin.json": {"name": "pa", "agents": listed},
+            "plugins/pa/custom/in.md": AGENT,
+            "plugins/pa/custom/back.md": AGENT,
+            "shared/o.md": AGENT,
+            "shared/e.md": AGENT,
+        },
+    )
+    custom = market / "plugins/pa/custom"
+    plugin = holding_plugin(str(custom / "in.md"))
+    assert plugin is not None and plugin.problem is None  # the plugin's other files load
+    assert plugin.files == (str(custom / "in.md"), str(custom / "back.md"))
+    refused = dict(plugin.refused)
+    assert refused.keys() == {str(market / "shared/o.md"), str(market / "shared/e.md")}
+    assert (
+        "the manifest of plugin `pa` lists it as `./../../shared/o.md`"
+        in refused[str(market / "shared/o.md")]
+    )
+    assert "the marketplace entry of plugin `pa`" in refused[str(market / "shared/e.md")]
+    assert plugin_of(str(market / "shared/o.md")) is None
+
+
+def test_a_listed_link_must_resolve_into_the_marketplace_or_the_plugin(tmp_path):
+    agents = {"name": "pa", "agents": ["./near.md", "./far.md"]}
+    files = {"pa/.claude-plugin/plugin.json": agents, "shared/o.md": AGENT}
+    lists_pa = {"name": "m", "plugins": [{"name": "pa", "source": "./pa"}]}
+    market = write(tmp_path / "market", {**files, ".claude-plugin/marketplace.json": lists_pa})
+    alone = write(tmp_path / "alone", files)
+    write(tmp_path, {"elsewhere/o.md": AGENT})
+    for root in (market, alone):
+        (root / "pa/near.md").symlink_to(root / "shared/o.md")
+        (root / "pa/far.md").symlink_to(tmp_path / "elsewhere/o.md")
+    in_market = holding_plugin(str(market / "pa/near.md"))
+    assert in_market is not None and in_market.skips(str(market / "pa/near.md")) is None
+    far = in_market.skips(str(market / "pa/far.md")) or ""
+    assert f"resolves to {tmp_path / 'elsewhere/o.md'}, outside the marketplace's folder" in far
+    plugin = holding_plugin(str(alone / "pa/near.md"))
+    assert plugin is not None
+    assert "outside the plugin's folder" in (plugin.skips(str(alone / "pa/near.md")) or "")

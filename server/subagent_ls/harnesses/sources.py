@@ -18,14 +18,16 @@ Level = Literal["builtin", "plugin", "user", "project", "custom"]
 class Listing(NamedTuple):
     """What a plugin (an extension) gives its harness to read, where that is not one folder:
     folders (each with whether its subfolders are read too) and single files, all absolute;
-    whether ``.MD`` in any case counts as ``.md``, folder names never entered, and whether
-    linked files and folders met in a folder are read."""
+    whether ``.MD`` in any case counts as ``.md``, folder names never entered, whether linked
+    files and folders met in a folder are read, and the files the plugin names that its
+    harness refuses to read, each with the reason (absolute)."""
 
     folders: tuple[tuple[str, bool], ...] = ()
     files: tuple[str, ...] = ()
     any_case: bool = False
     skipped: frozenset[str] = frozenset()
     links: bool = True
+    refused: tuple[tuple[str, str], ...] = ()
 
     def holds(self, path: str, hidden: bool) -> bool:
         """Whether the file at the absolute, normalised ``path`` is listed (string tests)."""

@@ -10,6 +10,12 @@ included, linked files and folders skipped without a word, ``.mcpb-cache`` never
 name (``cXn``) is ``<plugin>:<subfolders below agents/>:<name>`` (a listed file has no
 subfolder part), ``<name>`` being the frontmatter's or else the file name without ``.md``.
 
+A listed path must stay in its folders (``$re``): one that leaves the root as written (``jz``:
+``./../x.md``) is refused before anything is read ("Agent path … escapes plugin directory"),
+and so is one that resolves (through a link) outside the plugin's folder, or outside its
+marketplace's folder for a plugin read in place from one (``ppt``); the plugin's other files
+still load.
+
 Finding a file's plugin looks at each folder above it (``common.plugin_search``: one ``stat``
 each where there is no ``.claude-plugin``), cached on the stamps of the manifests it found.
 """
@@ -21,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from subagent_ls.core.paths import within
 from subagent_ls.harnesses.claude_code.manifest import (
     INVALID_NAME,
     MANIFEST,
@@ -58,17 +65,24 @@ class Plugin(NamedTuple):
     files: tuple[str, ...] = ()
     problem: str | None = None
     problem_file: str | None = None
+    refused: tuple[tuple[str, str], ...] = ()
+    """The listed paths that leave the root as written, with the reason Claude Code refuses
+    them."""
 
     @property
     def folder(self) -> str:
         return os.path.join(self.root, AGENTS)
 
     @property
+    def market_folder(self) -> str | None:
+        """The folder of the marketplace that lists the plugin (None: none does)."""
+        return os.path.dirname(os.path.dirname(self.marketplace)) if self.marketplace else None
+
+    @property
     def label(self) -> str:
         """``plugin `name` (where)``: the root below its marketplace's folder, else in full."""
-        where = self.root
-        if self.marketplace is not None:
-            where = os.path.relpath(self.root, os.path.dirname(os.path.dirname(self.marketplace)))
+        market = self.market_folder
+        where = self.root if market is None else os.path.relpath(self.root, market)
         return f"plugin `{self.name}` ({where})"
 
     def _below(self, path: str) -> list[str] | None:
@@ -91,7 +105,7 @@ class Plugin(NamedTuple):
         if below is not None and self.default_folder:
             return _walk_skips(self.folder, below, path)
         if path in self.files:
-            return _escapes(self.root, path)
+            return _resolves_outside(self, path)
         return (
             f"its manifest {self.manifest} sets `agents`, so Claude Code does not read the "
             "`agents/` folder: only the files the manifest lists"
@@ -119,16 +133,42 @@ def _walk_skips(folder: str, below: list[str], path: str) -> str | None:
     return None
 
 
-def _escapes(root: str, path: str) -> str | None:
-    real, top = os.path.realpath(path), os.path.realpath(root)
-    if real == top or real.startswith(top + os.sep):
+def _resolves_outside(plugin: Plugin, path: str) -> str | None:
+    """Why Claude Code refuses a listed file that resolves outside the folder it must stay in
+    (``ppt``; None: it stays in it)."""
+    market = plugin.market_folder
+    folder, what = (plugin.root, "plugin's") if market is None else (market, "marketplace's")
+    real = os.path.realpath(path)
+    if within(real, os.path.realpath(folder)):
         return None
-    return f"the manifest's path escapes the plugin's folder: it resolves to {real}"
+    return f"the listed path escapes the plugin: it resolves to {real}, outside the {what} folder"
+
+
+def _listed(
+    root: str, name: str, paths: list[tuple[str, str]]
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The listed files (absolute), and the listed paths that leave ``root`` as written with
+    why they are refused (``jz``); ``paths``: each path with what lists it."""
+    files: dict[str, None] = {}
+    refused: dict[str, str] = {}
+    for spelled, where in paths:
+        path = os.path.normpath(os.path.join(root, spelled))
+        if within(path, root):
+            files[path] = None
+        else:
+            refused.setdefault(
+                path,
+                f"the {where} of plugin `{name}` lists it as `{spelled}`, a path that escapes "
+                "the plugin's folder: Claude Code refuses it and reads nothing there",
+            )
+    return tuple(files), tuple(refused.items())
 
 
 @lru_cache(maxsize=512)
 def _listing(plugin: Plugin) -> Listing:
-    return Listing(((plugin.folder, True),), plugin.files, True, SKIPPED, links=False)
+    return Listing(
+        ((plugin.folder, True),), plugin.files, True, SKIPPED, links=False, refused=plugin.refused
+    )
 
 
 @lru_cache(maxsize=512)
@@ -153,11 +193,13 @@ def build_plugin(root: str, listed: Listed | None) -> Plugin:
         problem, at = listed.problem, listed.marketplace
     elif listed is not None and manifest.exists and not listed.strict and listed.components:
         problem, at = CONFLICT.format(listed.name), listed.marketplace
-    paths = (*(manifest.agents or ()), *(listed.agents if listed else ()))
-    files = tuple(dict.fromkeys(os.path.normpath(os.path.join(root, p)) for p in paths))
+    paths = [(path, "manifest") for path in manifest.agents or ()]
+    paths += [(path, "marketplace entry") for path in (listed.agents if listed else ())]
+    files, refused = _listed(root, name, paths)
     return Plugin(
         name, root, manifest.path if manifest.exists else None,
         listed.marketplace if listed else None, manifest.agents is None, files, problem, at,
+        refused,
     )  # fmt: skip
 
 

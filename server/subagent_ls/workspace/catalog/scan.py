@@ -122,8 +122,9 @@ def source_files(source: Source, problems: list[str]) -> list[Path]:
     """The ``.md`` files of a source, in a stable order (files and folders whose names start
     with ``.`` left out unless the source reads them, by the shared walker); never follows a
     folder twice. A plugin's source lists its folders' files, then the single files it names.
-    Folders not walked and files that are not regular files are added to ``problems``; missing
-    folders, loops and broken links are not."""
+    Folders not walked, files that are not regular files and the files a plugin names that its
+    harness refuses are added to ``problems``; missing folders, loops and broken links are
+    not."""
     if source.listing is not None:
         return _listed_files(source, source.listing, problems)
     if source.path is None or not source.path.is_dir():
@@ -172,6 +173,7 @@ def _listed_files(source: Source, listing: Listing, problems: list[str]) -> list
         elif recording_reads():
             note_read(folder, stamp(folder))
     found.update(dict.fromkeys(Path(path) for path in listing.files if os.path.isfile(path)))
+    problems.extend(f"{path}: skipped, {reason}" for path, reason in listing.refused)
     return list(found)
 
 
