@@ -211,3 +211,40 @@ def test_a_listed_path_that_leaves_the_plugin_is_refused_not_loaded(tree):
         "lists it as `./../../shared/outer.md`, a path that escapes the plugin's folder: "
         "Claude Code refuses it and reads nothing there\n"
     )
+
+
+def test_each_checked_file_is_placed_in_the_plugin_that_holds_it(tmp_path):
+    """The cross-file findings of a marketplace's plugins (each file matched against the
+    sources of its own folders, not against every source): two files of one name in one
+    plugin clash; a plugin inside another's `agents/` folder holds its own file, which clashes
+    with nothing; another plugin's file of that name neither."""
+    market = {"name": "m", "plugins": [
+        {"name": "outer", "source": "./plugins/outer"},
+        {"name": "inner", "source": "./plugins/outer/agents/inner"},
+        {"name": "twin", "source": "./plugins/twin"},
+    ]}  # fmt: skip
+    files: dict[str, object] = {
+        ".claude-plugin/marketplace.json": market,
+        "plugins/outer/agents/a.md": agent("same"),
+        "plugins/outer/agents/b.md": agent("same"),
+        "plugins/outer/agents/inner/.claude-plugin/plugin.json": {"name": "inner"},
+        "plugins/outer/agents/inner/agents/c.md": agent("same"),
+        "plugins/twin/agents/d.md": agent("same"),
+    }
+    for relative, content in files.items():
+        path = tmp_path / "w" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    (tmp_path / "home").mkdir()
+    run = cli(tmp_path / "w", "check", "--format", "json", ".")
+    clashes = {
+        entry["path"]: [d["message"] for d in entry["diagnostics"] if d["code"] == "duplicate-name"]
+        for entry in run.json["files"]
+    }
+    outer = "`outer:same` is defined twice in plugin `outer` (plugins/outer) (also in "
+    folder = tmp_path / "w/plugins/outer/agents"
+    (on_a,) = clashes.pop("plugins/outer/agents/a.md")
+    (on_b,) = clashes.pop("plugins/outer/agents/b.md")
+    assert on_a.startswith(f"{outer}{folder / 'b.md'})")
+    assert on_b.startswith(f"{outer}{folder / 'a.md'})")
+    assert clashes == {"plugins/outer/agents/inner/agents/c.md": [], "plugins/twin/agents/d.md": []}

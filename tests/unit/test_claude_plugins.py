@@ -19,7 +19,9 @@ from subagent_ls.harnesses.claude_code.manifest import (
 )
 from subagent_ls.harnesses.claude_code.marketplace import marketplace_plugins
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_of
+from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.common.manifest_json import read_json
+from subagent_ls.harnesses.environment import Environment
 
 MUST_END = 'Invalid string: must end with ".md"'
 MUST_START = 'Invalid string: must start with "./"'
@@ -331,3 +333,32 @@ def test_a_listed_link_must_resolve_into_the_marketplace_or_the_plugin(tmp_path)
     plugin = holding_plugin(str(alone / "pa/near.md"))
     assert plugin is not None
     assert "outside the plugin's folder" in (plugin.skips(str(alone / "pa/near.md")) or "")
+
+
+def test_of_entries_naming_one_folder_or_one_name_the_first_counts(tmp_path):
+    """A plugin is found through maps of the marketplace's folders and names: the answers are
+    those of reading the entries in order (the first entry of a folder, of a name), among
+    many entries, and a changed marketplace is read again."""
+    many = [{"name": f"p{i}", "source": f"./plugins/p{i}"} for i in range(300)]
+    dup = [{"name": "first", "source": "./plugins/x"}, {"name": "second", "source": "./plugins/x"}]
+    dup += [{"name": "first", "source": "./plugins/y"}]
+    write(tmp_path, {
+        ".claude-plugin/marketplace.json": {"name": "m", "plugins": [*many, *dup]},
+        "plugins/x/agents/a.md": AGENT, "plugins/y/agents/b.md": AGENT,
+        "plugins/p299/agents/c.md": AGENT, "home/.claude/settings.json": {
+            "enabledPlugins": {"first@m": True},
+            "extraKnownMarketplaces": {"m": {"source": {"source": "directory",
+                                                        "path": str(tmp_path)}}},
+        },
+    })  # fmt: skip
+    assert plugin_of(str(tmp_path / "plugins/x/agents/a.md")).name == "first"  # type: ignore[union-attr]
+    assert plugin_of(str(tmp_path / "plugins/y/agents/b.md")).name == "first"  # type: ignore[union-attr]
+    assert plugin_of(str(tmp_path / "plugins/p299/agents/c.md")).name == "p299"  # type: ignore[union-attr]
+    env = Environment(home=tmp_path / "home", roots=(tmp_path / "project",))
+    assert [p.root for p in user_plugins(env)] == [str(tmp_path / "plugins/x")]  # the first
+    market = tmp_path / ".claude-plugin/marketplace.json"
+    market.write_text(json.dumps({"name": "m", "plugins": dup[1:]}))
+    os.utime(market, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert plugin_of(str(tmp_path / "plugins/x/agents/a.md")).name == "second"  # type: ignore[union-attr]
+    assert plugin_of(str(tmp_path / "plugins/p299/agents/c.md")) is None
+    assert [p.root for p in user_plugins(env)] == [str(tmp_path / "plugins/y")]

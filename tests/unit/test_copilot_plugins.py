@@ -4,6 +4,8 @@ of ``agents/`` only, manifest ``agents`` that may name folders, ids ``<plugin>:<
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 from subagent_ls.analysis.lint import lint
@@ -80,3 +82,25 @@ def test_a_marketplace_entry_names_the_plugin_and_plugin_root_prefixes_every_sou
     assert source is not None and source.dialect == "copilot-plugin"
     assert source.label == "plugin `pg` (plugins/pg)"
     assert verdict(tmp_path / "plugins/pg/agents/x.md").name == "pg:x"
+
+
+def test_of_entries_naming_one_folder_the_first_name_in_the_entries_order_counts(tmp_path):
+    """A plugin is found through a map of the marketplace's folders: the answers are those of
+    reading the entries in order (of one name the last entry's folder counts; of one folder
+    the first name that still names it), among many entries; a changed list is read again."""
+    many = [{"name": f"p{i}", "source": f"./plugins/p{i}"} for i in range(300)]
+    dup = [{"name": "a", "source": "./plugins/x"}, {"name": "b", "source": "./plugins/x"}]
+    dup += [{"name": "a", "source": "./plugins/y"}]
+    write(tmp_path, {
+        ".github/plugin/marketplace.json": {"plugins": [*many, *dup]},
+        "plugins/x/agents/one.md": AGENT, "plugins/y/agents/two.md": AGENT,
+        "plugins/p299/agents/three.md": AGENT,
+    })  # fmt: skip
+    assert verdict(tmp_path / "plugins/x/agents/one.md").name == "b:one"
+    assert verdict(tmp_path / "plugins/y/agents/two.md").name == "a:two"
+    assert verdict(tmp_path / "plugins/p299/agents/three.md").name == "p299:three"
+    market = tmp_path / ".github/plugin/marketplace.json"
+    market.write_text(json.dumps({"plugins": dup[:2]}))
+    os.utime(market, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert verdict(tmp_path / "plugins/x/agents/one.md").name == "a:one"
+    assert plugin_of(str(tmp_path / "plugins/y/agents/two.md")) is None

@@ -20,7 +20,7 @@ import re
 from typing import NamedTuple
 
 from subagent_ls.harnesses.claude_code.manifest import agent_paths, manifest_issues
-from subagent_ls.harnesses.common.manifest_json import JsonRead, read_json
+from subagent_ls.harnesses.common.manifest_json import JsonRead, derived
 
 MARKETPLACE = os.path.join(".claude-plugin", "marketplace.json")
 _BARE = re.compile(r"[A-Za-z0-9][-A-Za-z0-9._]*")
@@ -53,7 +53,13 @@ class Listed(NamedTuple):
     problem: str | None = None
 
 
-_RESOLVED: dict[str, tuple[JsonRead, tuple[Listed, ...]]] = {}
+class Marketplace(NamedTuple):
+    """A marketplace's entries in order, and the first entry of each folder and of each name
+    (a plugin is found in one look-up, whatever the number of entries)."""
+
+    entries: tuple[Listed, ...]
+    by_root: dict[str, Listed]
+    by_name: dict[str, Listed]
 
 
 def _source_root(source: object, folder: str, plugin_root: object) -> str | None:
@@ -96,11 +102,25 @@ def _entry(entry: dict, path: str, folder: str, plugin_root: object) -> Listed |
 def marketplace_plugins(folder: str) -> tuple[Listed, ...]:
     """The plugins the marketplace in ``folder`` lists (none when it has no readable
     ``marketplace.json``), cached while the file is unchanged."""
-    path = os.path.join(folder, MARKETPLACE)
-    read = read_json(path)
-    cached = _RESOLVED.get(path)
-    if cached is not None and cached[0] is read:
-        return cached[1]
+    return _marketplace(folder).entries
+
+
+def listed_at(folder: str, root: str) -> Listed | None:
+    """The first entry of the marketplace in ``folder`` whose source is the folder ``root``."""
+    return _marketplace(folder).by_root.get(root)
+
+
+def listed_named(folder: str, name: str) -> Listed | None:
+    """The first entry of the marketplace in ``folder`` named ``name``."""
+    return _marketplace(folder).by_name.get(name)
+
+
+def _marketplace(folder: str) -> Marketplace:
+    return derived(os.path.join(folder, MARKETPLACE), _resolve)
+
+
+def _resolve(path: str, read: JsonRead) -> Marketplace:
+    folder = os.path.dirname(os.path.dirname(path))
     value = read.value if isinstance(read.value, dict) else {}
     entries = value.get("plugins")
     metadata = value.get("metadata")
@@ -110,7 +130,10 @@ def marketplace_plugins(folder: str) -> tuple[Listed, ...]:
         for entry in (entries if isinstance(entries, list) else ())
         if isinstance(entry, dict) and (found := _entry(entry, path, folder, plugin_root))
     )
-    if len(_RESOLVED) > 256:
-        _RESOLVED.clear()
-    _RESOLVED[path] = (read, listed)
-    return listed
+    by_root: dict[str, Listed] = {}
+    by_name: dict[str, Listed] = {}
+    for entry in listed:
+        if entry.root is not None:
+            by_root.setdefault(entry.root, entry)
+        by_name.setdefault(entry.name, entry)
+    return Marketplace(listed, by_root, by_name)

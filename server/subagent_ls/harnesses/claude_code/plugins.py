@@ -38,7 +38,7 @@ from subagent_ls.harnesses.claude_code.marketplace import (
     CONFLICT,
     MARKETPLACE,
     Listed,
-    marketplace_plugins,
+    listed_at,
 )
 from subagent_ls.harnesses.common.plugin_search import Layout, Probe, search_up
 from subagent_ls.harnesses.sources import Listing, Source
@@ -224,13 +224,7 @@ def _nearest(chain: list[str], probes: tuple[Probe, ...]) -> Plugin | None:
     markets = [index for index, (_, market) in enumerate(probes) if market is not None]
     for index, (folder, (manifest, _)) in enumerate(zip(chain, probes, strict=True)):
         listed = next(
-            (
-                entry
-                for at in markets
-                if at >= index
-                for entry in marketplace_plugins(chain[at])
-                if entry.root == folder
-            ),
+            (found for at in markets if at >= index if (found := listed_at(chain[at], folder))),
             None,
         )
         if manifest is not None or listed is not None:

@@ -17,7 +17,7 @@ import os
 import re
 
 from subagent_ls.harnesses.claude_code.config_home import config_home
-from subagent_ls.harnesses.claude_code.marketplace import marketplace_plugins
+from subagent_ls.harnesses.claude_code.marketplace import listed_named
 from subagent_ls.harnesses.claude_code.plugins import Plugin, folder_plugin
 from subagent_ls.harnesses.common.manifest_json import member, read_json
 from subagent_ls.harnesses.environment import Environment
@@ -66,9 +66,9 @@ def user_plugins(env: Environment) -> list[Plugin]:
             continue  # "Skipping orphaned enabledPlugins entry"
         folder = _in_place(record.get("source"), record.get("installLocation"))
         if folder is not None:
-            roots = [e.root for e in marketplace_plugins(folder) if e.name == plugin]
-            if roots and roots[0] is not None:
-                found.append(folder_plugin(roots[0]))
+            listed = listed_named(folder, plugin)
+            if listed is not None and listed.root is not None:
+                found.append(folder_plugin(listed.root))
                 continue
         copies = installed.get(f"{plugin}@{market}")
         copy = copies[0] if isinstance(copies, list) and copies else None

@@ -4,7 +4,9 @@ the plugin records in a harness's home), with bounded work: only regular files o
 read with replacement characters and one leading byte order mark dropped (as Node's
 ``readFile(path, "utf-8")`` and Claude Code's ``ki`` do), ``JSON.parse``'s grammar (no
 ``NaN`` or ``Infinity``), and nesting too deep for the parser reported, not raised. A read is
-cached on the file's stat stamp, so a file read again unchanged costs one ``stat``."""
+cached on the file's stat stamp, so a file read again unchanged costs one ``stat``; what is
+made from a file's value (``derived``: the maps of a marketplace's entries) is made once per
+version of the file."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from subagent_ls.core.source import read_bytes
 
@@ -130,6 +132,26 @@ def read_json(path: str, strip: Callable[[str], str] | None = None) -> JsonRead:
     if len(_CACHE) > CACHED_FILES:
         _CACHE.popitem(last=False)
     return read
+
+
+T = TypeVar("T")
+_DERIVED: dict[tuple[str, Callable], tuple[JsonRead, object]] = {}
+
+
+def derived(path: str, build: Callable[[str, JsonRead], T]) -> T:
+    """``build(path, read)`` of the JSON file at ``path``, made once per version of the file
+    (a map of a marketplace's entries: looked up per plugin, built once, whatever their
+    number)."""
+    read = read_json(path)
+    key = (path, build)
+    cached = _DERIVED.get(key)
+    if cached is not None and cached[0] is read:
+        return cached[1]  # type: ignore[return-value]
+    made = build(path, read)
+    if len(_DERIVED) >= CACHED_FILES:
+        _DERIVED.clear()
+    _DERIVED[key] = (read, made)
+    return made
 
 
 def member(value: object, *keys: str) -> dict:

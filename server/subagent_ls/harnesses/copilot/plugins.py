@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.harnesses.common.manifest_json import read_json
+from subagent_ls.harnesses.common.manifest_json import JsonRead, derived, read_json
 from subagent_ls.harnesses.common.plugin_search import (
     Layout,
     Probe,
@@ -116,12 +116,10 @@ def _market_folder(market: str) -> str:
     return os.path.dirname(folder) if nested else folder
 
 
-def _entry_roots(market: str) -> dict[str, str]:
-    """The folders a marketplace's entries name, by entry name."""
-    value = read_json(market).value
+def _entry_roots(value: object, folder: str) -> dict[str, str]:
+    """The folders a marketplace's entries name, by entry name (of one name, the last)."""
     if not isinstance(value, dict) or not isinstance(value.get("plugins"), list):
         return {}
-    folder = _market_folder(market)
     metadata = value.get("metadata")
     prefix = metadata.get("pluginRoot") if isinstance(metadata, dict) else None
     roots = {}
@@ -135,6 +133,25 @@ def _entry_roots(market: str) -> dict[str, str]:
     return roots
 
 
+def _names_by_root(market: str, read: JsonRead) -> dict[str, str]:
+    """The entry name of each folder a marketplace names (of two entries naming one folder,
+    the first): a plugin is found in one look-up, whatever the number of entries."""
+    by_root: dict[str, str] = {}
+    for name, root in _entry_roots(read.value, _market_folder(market)).items():
+        by_root.setdefault(root, name)
+    return by_root
+
+
+def _listed_name(folder: str, markets: list[tuple[int, str]], index: int) -> tuple[str, str] | None:
+    """The entry name and the marketplace folder of the first marketplace at or above the
+    chain's ``index`` that names ``folder``."""
+    for at, market in markets:
+        name = derived(market, _names_by_root).get(folder) if at >= index else None
+        if name is not None:
+            return name, _market_folder(market)
+    return None
+
+
 def _nearest(chain: list[str], probes: tuple[Probe, ...]) -> CopilotPlugin | None:
     markets = [
         (index, market)
@@ -142,16 +159,7 @@ def _nearest(chain: list[str], probes: tuple[Probe, ...]) -> CopilotPlugin | Non
         for market in marketplaces_of(folder, LAYOUT, found)
     ]
     for index, (folder, found) in enumerate(zip(chain, probes, strict=True)):
-        named = next(
-            (
-                (name, _market_folder(market))
-                for at, market in markets
-                if at >= index
-                for name, root in _entry_roots(market).items()
-                if root == folder
-            ),
-            None,
-        )
+        named = _listed_name(folder, markets, index)
         manifest = manifest_of(folder, LAYOUT, found)
         if manifest is not None or named is not None:
             return _read(folder, manifest, named)

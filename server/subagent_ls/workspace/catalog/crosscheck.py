@@ -33,8 +33,10 @@ from subagent_ls.workspace.checking import FileReport, LocatedFinding, RelatedPl
 def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> list[Entry]:
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
+    below = _below(located)
     for source in distinct(profile.sources(env)) + _plugin_sources(profile, located):
-        for path in sorted((p for p in located if source.holds(p)), key=lambda p: Path(p).parts):
+        held = (p for p in _candidates(source, below) if p in located and source.holds(p))
+        for path in sorted(set(held), key=lambda p: Path(p).parts):
             report = located.pop(path)
             verdict = _verdict_in(report, profile.id)
             entries.append(
@@ -50,6 +52,32 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
                 )
             )
     return entries
+
+
+def _below(paths: dict[str, FileReport]) -> dict[str, list[str]]:
+    """Each folder above the paths, with the paths below it: a source is matched against the
+    files in its folders only, not against every checked file (a marketplace of thousands of
+    plugins is thousands of sources)."""
+    index: dict[str, list[str]] = {}
+    for path in paths:
+        folder, parent = path, os.path.dirname(path)
+        while parent != folder:
+            folder, parent = parent, os.path.dirname(parent)
+            index.setdefault(folder, []).append(path)
+    return index
+
+
+def _candidates(source: Source, below: dict[str, list[str]]) -> list[str]:
+    """The checked files that lie in the folders ``source`` reads (or that it names), which
+    ``Source.holds`` then decides on."""
+    if source.listing is not None:
+        folders = [folder for folder, _ in source.listing.folders]
+        named = list(source.listing.files)
+    else:
+        folders, named = ([str(source.path)] if source.path is not None else []), []
+    for folder in folders:
+        named += below.get(folder.rstrip(os.sep) or os.sep, [])
+    return named
 
 
 def _verdict_in(report: FileReport, harness: str) -> Verdict:
