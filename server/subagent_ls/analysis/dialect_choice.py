@@ -163,6 +163,31 @@ def dialect_by_harness(
     return DialectChoice(DIALECTS[source.dialect], reason)
 
 
+def dialect_by_place(
+    path: str, settings: Settings, roots: Iterable[str | Path] | None = None
+) -> DialectChoice | None:
+    """The dialect the file's place names, whatever it holds: a setting, the chosen harness's
+    source, its folder, a plugin, a folder above it, its name (None: the place says nothing)."""
+    by_path = dialect_by_setting(path, settings)
+    if by_path is not None:
+        return by_path
+    by_folder = dialect_by_folder(path)
+    by_harness = dialect_by_harness(path, settings, roots)
+    if by_harness is not None and (by_folder is None or by_folder.dialect != by_harness.dialect):
+        return by_harness
+    if by_folder is not None:
+        return by_folder
+    by_plugin = dialect_by_plugin(path)
+    if by_plugin is not None:
+        return by_plugin
+    below = dialect_below_folder(path)
+    if below is not None:
+        return below
+    if posix(path).endswith(".agent.md"):
+        return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
+    return None
+
+
 def choose_dialect(
     doc: AgentDocument,
     settings: Settings,
@@ -172,23 +197,9 @@ def choose_dialect(
 ) -> DialectChoice:
     if forced is not None:
         return DialectChoice(forced, "chosen on the command line")
-    by_path = dialect_by_setting(doc.path, settings)
-    if by_path is not None:
-        return by_path
-    by_folder = dialect_by_folder(doc.path)
-    by_harness = dialect_by_harness(doc.path, settings, roots)
-    if by_harness is not None and (by_folder is None or by_folder.dialect != by_harness.dialect):
-        return by_harness
-    if by_folder is not None:
-        return by_folder
-    by_plugin = dialect_by_plugin(doc.path)
-    if by_plugin is not None:
-        return by_plugin
-    below = dialect_below_folder(doc.path)
-    if below is not None:
-        return below
-    if posix(doc.path).endswith(".agent.md"):
-        return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
+    placed = dialect_by_place(doc.path, settings, roots)
+    if placed is not None:
+        return placed
     judged = judge(doc, collection)
     if judged is not None:
         return DialectChoice(judged.dialect, judged.reason)

@@ -184,15 +184,19 @@ def _marker_clues(path: str) -> list[Clue]:
     return clues
 
 
-def clues_of(doc: AgentDocument) -> list[Clue]:
-    """Every clue of the file, in the order they are told."""
+def marks_of(doc: AgentDocument) -> list[Clue]:
+    """The clues in the file itself (its keys, tools, model and colour), not around it."""
     fields = _fields(doc)
     clues = _key_clues(fields)
     if "tools" in fields:
         clues += _tool_clues(fields["tools"].value)
     clues += _value_clue(fields, "model", VALUE_WEIGHT)
-    clues += _value_clue(fields, "color", MARKER_WEIGHT)
-    return clues + _marker_clues(doc.path)
+    return clues + _value_clue(fields, "color", MARKER_WEIGHT)
+
+
+def clues_of(doc: AgentDocument) -> list[Clue]:
+    """Every clue of the file, in the order they are told."""
+    return marks_of(doc) + _marker_clues(doc.path)
 
 
 def _told(clues: list[Clue]) -> str:
@@ -206,15 +210,34 @@ def _told(clues: list[Clue]) -> str:
     return "; ".join(parts + rest)
 
 
-def _weigh(clues: list[Clue]) -> Judgement | None:
-    if not clues:
-        return None
+def _weights(clues: list[Clue]) -> Counter[str]:
     weights: Counter[str] = Counter()
     for clue in clues:
         weights[clue.dialect] += clue.weight
+    return weights
+
+
+def _outweighing(weights: Counter[str]) -> str | None:
+    """The dialect whose clues weigh more than all the others' together."""
+    if not weights:
+        return None
     (winner, weight), total = weights.most_common(1)[0], sum(weights.values())
-    own = [c for c in clues if c.dialect == winner]
-    if weight >= DECISIVE and weight > total - weight:
+    return winner if weight > total - weight else None
+
+
+def leaning(clues: list[Clue]) -> str | None:
+    """The dialect ``clues`` lean to, decisively or not: the one whose clues weigh more than
+    all the others' together (None: there are none, or they are mixed)."""
+    return _outweighing(_weights(clues))
+
+
+def _weigh(clues: list[Clue]) -> Judgement | None:
+    if not clues:
+        return None
+    weights = _weights(clues)
+    winner = _outweighing(weights)
+    if winner is not None and weights[winner] >= DECISIVE:
+        own = [c for c in clues if c.dialect == winner]
         dialect = DIALECTS[winner]
         keys_only = all(c.weight == KEY_WEIGHT for c in own)
         reason = _told(own) if keys_only else f"judged as {dialect.harness}: {_told(own)}"
@@ -229,11 +252,6 @@ def _weigh(clues: list[Clue]) -> Judgement | None:
         "name the harness in the `dialects` setting",
         decisive=False,
     )
-
-
-def judge_own(doc: AgentDocument) -> Judgement | None:
-    """What the file's own clues say (None: it has none)."""
-    return _weigh(clues_of(doc))
 
 
 def judge(doc: AgentDocument, collection: Collection | None = None) -> Judgement | None:
