@@ -14,11 +14,14 @@ from subagent_ls.analysis.lint import lint
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.claude_code.references import spawnable_agents
+from subagent_ls.harnesses.common.manifest_json import unchanged
+from subagent_ls.harnesses.common.plugin_search import steady
 from subagent_ls.harnesses.copilot.references import handoff_agents
 from subagent_ls.harnesses.opencode.references import task_patterns, wildcard_match
 from subagent_ls.harnesses.references import AgentNames
 from subagent_ls.harnesses.registry import DIALECTS
 from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE
+from subagent_ls.workspace.catalog import agent_names
 from subagent_ls.workspace.catalog.agent_names import agent_lookup
 
 
@@ -176,3 +179,29 @@ def test_the_lookup_reads_the_project_and_notices_what_changes(tmp_path, monkeyp
     assert "worker-two" not in names()
     write(tmp_path / "home/.claude/agents/mine.md", agent_text("mine"))
     assert "mine" in names()  # the user folder, made after the first lookup
+
+
+def test_a_run_reads_the_names_once_for_all_its_files_and_the_next_run_again(tmp_path, monkeypatch):
+    """Within a command's run (the tree taken as steady) the names are looked at once, not
+    once per file that names an agent; a change between runs is seen by the next."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    agents = tmp_path / "project/.claude/agents"
+    for index in range(5):
+        write(agents / f"a{index}.md", agent_text(f"a{index}"))
+    looked: list[int] = []
+    monkeypatch.setattr(
+        agent_names, "unchanged", lambda reads: looked.append(len(reads)) or unchanged(reads)
+    )
+
+    def names(path) -> frozenset[str]:
+        return agent_lookup(Settings(), "claude-code", str(path), ())().names
+
+    with steady():
+        seen = {names(agents / f"a{index}.md") for index in range(5)}
+    assert len(seen) == 1 and {f"a{i}" for i in range(5)} <= next(iter(seen))
+    assert looked == []  # read by the first file, kept for the others
+    write(agents / "late.md", agent_text("late"))
+    with steady():
+        assert all("late" in names(agents / f"a{index}.md") for index in range(5))
+    assert len(looked) == 1  # the next run looked once, saw the change and read again
+    assert "late" in names(agents / "a0.md") and len(looked) == 2  # outside a run: each time

@@ -6,9 +6,11 @@ catalog of the harness was built for the file's project)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.harnesses.environment import isolated
-from subagent_ls.harnesses.references import AgentReference
+from subagent_ls.harnesses.references import AgentNames, AgentReference
 from subagent_ls.rules.fields import closest
 from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE, LintContext, check, declare
 
@@ -31,7 +33,7 @@ def agent_reference_rules(ctx: LintContext) -> None:
     if not written:
         return
     known = ctx.agents()
-    names = sorted(known.names)
+    names = _ordered(known)
     unknown = 0
     for reference in written:
         if reference.matches is None:
@@ -65,7 +67,13 @@ def agent_reference_rules(ctx: LintContext) -> None:
         ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
 
 
-def _nearest(reference: AgentReference, names: list[str]) -> str | None:
+@lru_cache(maxsize=8)
+def _ordered(known: AgentNames) -> tuple[str, ...]:
+    """The names in order, sorted once per set of names (one run's names serve every file)."""
+    return tuple(sorted(known.names))
+
+
+def _nearest(reference: AgentReference, names: tuple[str, ...]) -> str | None:
     """The agent the reference most likely meant (none for a pattern with wildcards)."""
     written = reference.written
     if len(written) > LONGEST or (reference.matches and any(c in written for c in "*?")):

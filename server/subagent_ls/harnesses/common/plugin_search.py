@@ -5,7 +5,8 @@ per manifest folder (``.claude-plugin``) and one per manifest file only where th
 exists; the harness's own rule (``decide``) picks the plugin from the probes, and its answer is
 cached on them, so an unchanged tree costs those ``stat`` calls and nothing more; the probes
 themselves are kept within ``steady`` (a command's run), so a check of many files probes each
-folder once."""
+folder once; ``steady_run`` says which run it is, for other readers of the tree that keep what
+they read for the run (the agents references are checked against)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ _DECIDED: dict[tuple[object, str, Layout], object] = {}
 _steady = False
 """While the tree is taken as steady (``steady``): what each folder held when first probed, and
 the plugin found for each folder, are kept (a check of many files probes each folder once)."""
+_runs = 0
+"""How many steady blocks have begun (the current one's number, while one runs)."""
 
 
 @contextmanager
@@ -77,8 +80,9 @@ def steady() -> Iterator[None]:
     """Take the tree as unchanging for the block (a command's run): each folder is probed once.
     Outside such a block every search probes again, so the server sees a manifest change at the
     next keystroke."""
-    global _steady
+    global _steady, _runs
     was, _steady = _steady, True
+    _runs += 0 if was else 1
     try:
         yield
     finally:
@@ -86,6 +90,12 @@ def steady() -> Iterator[None]:
         if not was:
             _PROBED.clear()
             _DECIDED.clear()
+
+
+def steady_run() -> int | None:
+    """The number of the steady block running (None: none). What was read from the tree in
+    this block may be kept without looking at the tree again until the block ends."""
+    return _runs if _steady else None
 
 
 def _probed(folder: str, layout: Layout) -> Probe:

@@ -3,13 +3,16 @@ against (``agent-unknown``): the harness's catalog for the file's project (the f
 holds its agent folder; the first project folder for a file of the user level or of no agent
 folder) and, for a file in a plugin, that plugin; read from disk when first asked for, with
 this process's HOME and the environment variables the profile names. The names are kept
-while no file and no folder they were read from changes (one ``stat`` each)."""
+while no file and no folder they were read from changes (one ``stat`` each); within a
+command's run, which takes the tree as steady (``plugin_search.steady``), that is looked at
+once per run, not once per file that names an agent."""
 
 from __future__ import annotations
 
 import os
 from functools import cache, partial
 from pathlib import Path
+from typing import NamedTuple
 
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.core.settings import Settings
@@ -20,6 +23,7 @@ from subagent_ls.harnesses.common.manifest_json import (
     stamp,
     unchanged,
 )
+from subagent_ls.harnesses.common.plugin_search import steady_run
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.references import AgentLookup, AgentNames, AgentsFor
 from subagent_ls.harnesses.registry import PROFILES
@@ -27,9 +31,19 @@ from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import FileFacts, Work, build_catalog, facts_on_disk
 
 KEPT = 16
-_KEPT: dict[tuple[object, ...], tuple[list[tuple[str, Stamp]], AgentNames]] = {}
-"""The names of each (harness, project, plugin, home, environment, settings), with the files
-and folders they came from."""
+
+
+class _Kept(NamedTuple):
+    """Names read, the files and folders they came from, and the steady run they were read or
+    last found unchanged in (None: none)."""
+
+    reads: list[tuple[str, Stamp]]
+    names: AgentNames
+    run: int | None
+
+
+_KEPT: dict[tuple[object, ...], _Kept] = {}
+"""The names of each (harness, project, plugin, home, environment, settings)."""
 
 
 def agents_for(settings: Settings) -> AgentsFor:
@@ -60,9 +74,10 @@ def _names(settings: Settings, harness: str, path: str, roots: tuple[str, ...]) 
     )
     key = (harness, str(project), plugin, str(home), tuple(environ.items()), env.extra_dirs)
     key += (env.disabled,)
-    kept = _KEPT.get(key)
-    if kept is not None and unchanged(kept[0]):
-        return kept[1]
+    kept, run = _KEPT.get(key), steady_run()
+    if kept is not None and ((run is not None and kept.run == run) or unchanged(kept.reads)):
+        _KEPT[key] = kept._replace(run=run)
+        return kept.names
     read = partial(facts_on_disk, settings=settings)
 
     def analyze(work: Work) -> list[FileFacts | None]:
@@ -77,7 +92,7 @@ def _names(settings: Settings, harness: str, path: str, roots: tuple[str, ...]) 
     found = names_in(catalog)
     if len(_KEPT) >= KEPT:
         _KEPT.pop(next(iter(_KEPT)))
-    _KEPT[key] = (reads, found)
+    _KEPT[key] = _Kept(reads, found, run)
     return found
 
 
