@@ -5,7 +5,9 @@ lookup that reads a project's agents from disk and notices files and folders tha
 
 from __future__ import annotations
 
+import difflib
 import os
+import random
 import time
 
 import pytest
@@ -20,6 +22,8 @@ from subagent_ls.harnesses.copilot.references import handoff_agents
 from subagent_ls.harnesses.opencode.references import task_patterns, wildcard_match
 from subagent_ls.harnesses.references import AgentNames
 from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.rules.agent_references import COMPARED
+from subagent_ls.rules.fields import closest
 from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE
 from subagent_ls.workspace.catalog import agent_names
 from subagent_ls.workspace.catalog.agent_names import agent_lookup
@@ -205,3 +209,58 @@ def test_a_run_reads_the_names_once_for_all_its_files_and_the_next_run_again(tmp
         assert all("late" in names(agents / f"a{index}.md") for index in range(5))
     assert len(looked) == 1  # the next run looked once, saw the change and read again
     assert "late" in names(agents / "a0.md") and len(looked) == 2  # outside a run: each time
+
+
+def typos(names: list[str], count: int, seed: int) -> list[str]:
+    """Names with one letter dropped, added, changed or two swapped, anywhere in the name."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        name = rng.choice(names)
+        at, letter = rng.randrange(len(name)), rng.choice("abcdefghijklmnopqrstuvwxyz-")
+        found.append(
+            rng.choice([
+                name[:at] + name[at + 1 :],
+                name[:at] + letter + name[at:],
+                name[:at] + letter + name[at + 1 :],
+                name[:at] + name[at + 1 : at + 2] + name[at : at + 1] + name[at + 2 :],
+            ])
+        )  # fmt: skip
+    return found
+
+
+WORDS = ["review", "test", "build", "deploy", "audit", "docs", "lint", "search", "plan", "fix"]
+
+
+def catalog_names(count: int) -> list[str]:
+    rng = random.Random(count)
+    return ["-".join(rng.sample(WORDS, rng.randint(1, 3))) + f"-{index}" for index in range(count)]
+
+
+def test_the_nearest_choice_is_the_one_difflib_finds_comparing_every_choice():
+    names = sorted(catalog_names(300))
+    for value in [*typos(names, 300, seed=1), "REVIEW-1", " plan-2 ", "zzz", ""]:
+        same = [name for name in names if name.lower() == value.strip().lower()]
+        near = difflib.get_close_matches(value.lower(), names, n=1, cutoff=0.75)
+        assert closest(value, names) == (same or near or [None])[0], value
+
+
+def suggestion(reference: str, names: set[str]) -> str | None:
+    _, (finding,) = lint_with(DESCRIBED + f"tools: Agent({reference})", names)
+    return finding.fix.edits[0].text if finding.fix else None
+
+
+def test_a_catalog_of_up_to_the_compared_names_is_searched_whole():
+    names = catalog_names(COMPARED)
+    for reference in typos(names, 40, seed=2):
+        if reference not in names:
+            assert suggestion(reference, set(names)) == closest(reference, sorted(names))
+
+
+def test_a_larger_catalog_is_searched_around_the_reference_with_the_same_answer_for_typos():
+    names = catalog_names(5 * COMPARED) + [f"agent-{index:05d}" for index in range(COMPARED)]
+    whole = sorted(names)
+    references = [*typos(names, 60, seed=3), "agnet-00017", "agent-0017", "Agent-00018"]
+    for reference in references:
+        if reference not in names:
+            assert suggestion(reference, set(names)) == closest(reference, whole), reference

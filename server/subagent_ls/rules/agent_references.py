@@ -6,7 +6,10 @@ catalog of the harness was built for the file's project)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import zip_longest
+from typing import NamedTuple
 
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.harnesses.environment import isolated
@@ -22,6 +25,10 @@ LONGEST = 256
 most 256 characters): the comparison costs the product of the lengths."""
 SHOWN = 8
 """How many of the harness's agents a message names."""
+COMPARED = 1000
+"""The most names compared with an unknown reference for the nearest: a catalog of no more
+is searched whole; a larger one around the reference (a search costs as much whatever the
+catalog's size)."""
 
 
 @check("fields")
@@ -33,7 +40,8 @@ def agent_reference_rules(ctx: LintContext) -> None:
     if not written:
         return
     known = ctx.agents()
-    names = _ordered(known)
+    index = _indexed(known)
+    names = index.ordered
     unknown = 0
     for reference in written:
         if reference.matches is None:
@@ -42,7 +50,7 @@ def agent_reference_rules(ctx: LintContext) -> None:
         elif any(reference.matches(name) for name in names):
             continue
         unknown += 1  # past the findings a rule shows, the near miss is not looked for
-        near = _nearest(reference, names) if unknown <= MAX_FINDINGS_PER_RULE else None
+        near = _nearest(reference, index) if unknown <= MAX_FINDINGS_PER_RULE else None
         hint = f" Did you mean `{near}`?" if near else ""
         listed = ", ".join(f"`{excerpt(name, 40)}`" for name in names[:SHOWN])
         more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
@@ -67,15 +75,51 @@ def agent_reference_rules(ctx: LintContext) -> None:
         ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
 
 
+class _Index(NamedTuple):
+    """A set of names as the rule reads it, made once per set (one run's names serve every
+    file): every name in order (what messages list); those of at most ``LONGEST`` characters
+    in order and read backwards, in order (the near-miss search); and the first of those of
+    each spelling in lower case."""
+
+    ordered: tuple[str, ...]
+    comparable: tuple[str, ...]
+    backwards: tuple[str, ...]
+    by_lower: dict[str, str]
+
+
 @lru_cache(maxsize=8)
-def _ordered(known: AgentNames) -> tuple[str, ...]:
-    """The names in order, sorted once per set of names (one run's names serve every file)."""
-    return tuple(sorted(known.names))
+def _indexed(known: AgentNames) -> _Index:
+    ordered = tuple(sorted(known.names))
+    comparable = tuple(name for name in ordered if len(name) <= LONGEST)
+    by_lower: dict[str, str] = {}
+    for name in comparable:
+        by_lower.setdefault(name.lower(), name)
+    return _Index(ordered, comparable, tuple(sorted(n[::-1] for n in comparable)), by_lower)
 
 
-def _nearest(reference: AgentReference, names: tuple[str, ...]) -> str | None:
-    """The agent the reference most likely meant (none for a pattern with wildcards)."""
+def _nearest(reference: AgentReference, index: _Index) -> str | None:
+    """The agent the reference most likely meant (none for a pattern with wildcards): among at
+    most ``COMPARED`` names, all of them when there are no more, else those next to it in
+    order and next to it read backwards (the names that share its beginning or its end)."""
     written = reference.written
     if len(written) > LONGEST or (reference.matches and any(c in written for c in "*?")):
         return None
-    return closest(written, [name for name in names if len(name) <= LONGEST])
+    if len(index.comparable) <= COMPARED:
+        return closest(written, index.comparable)
+    same = index.by_lower.get(written.strip().lower())
+    if same is not None:
+        return same
+    side = COMPARED // 4
+    forward = _around(index.comparable, written, side)
+    backward = [name[::-1] for name in _around(index.backwards, written[::-1], side)]
+    both = (name for pair in zip_longest(forward, backward) for name in pair if name is not None)
+    return closest(written, list(dict.fromkeys(both)))
+
+
+def _around(ordered: tuple[str, ...], text: str, side: int) -> list[str]:
+    """Up to ``side`` names on each side of where ``text`` falls in ``ordered``, the nearest
+    first (the search then meets a near name early and compares the others only as far as
+    they could beat it)."""
+    at = bisect_left(ordered, text)
+    places = (place for step in range(side) for place in (at - 1 - step, at + step))
+    return [ordered[place] for place in places if 0 <= place < len(ordered)]

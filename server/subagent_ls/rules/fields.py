@@ -4,6 +4,7 @@ ranges, and unknown keys (with "did you mean" and the harness that does define t
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.core.frontmatter import Span
@@ -171,15 +172,31 @@ def _report_incomplete_entries(ctx: LintContext, spec: FieldSpec, node: YamlNode
                 )
 
 
-def closest(value: str, choices: list[str]) -> str | None:
-    """The choice ``value`` most likely meant: same letters in another case, or a near miss."""
+NEAR = 0.75
+"""How alike a near miss must be (``difflib``'s ratio)."""
+
+
+def closest(value: str, choices: Sequence[str]) -> str | None:
+    """The choice ``value`` most likely meant: same letters in another case, or a near miss:
+    ``difflib.get_close_matches(value.lower(), choices, n=1, cutoff=NEAR)``, without the full
+    comparison of a choice whose upper bounds cannot beat the best so far."""
     for choice in choices:
         if choice.lower() == value.strip().lower():
             return choice
     import difflib  # imported here: only a value that is not allowed needs it
 
-    found = difflib.get_close_matches(value.lower(), choices, n=1, cutoff=0.75)
-    return found[0] if found else None
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(value.lower())
+    best: tuple[float, str] | None = None
+    for choice in choices:
+        matcher.set_seq1(choice)
+        floor = max(NEAR, best[0]) if best else NEAR
+        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+            continue
+        score = matcher.ratio()
+        if score >= NEAR and (best is None or (score, choice) > best):
+            best = (score, choice)
+    return best[1] if best else None
 
 
 def listed_value(spec: FieldSpec, value: str) -> str | None:
