@@ -1,7 +1,8 @@
 """The catalog in the editor: the ``subagents/catalog`` request and the
 ``subagents/catalogChanged`` notification, cross-file diagnostics, workspace symbols, go to
 definition / references from a ``name``, a code lens with the catalog status, and live sync
-(client file watchers where offered, a poll of the folders outside the workspace)."""
+(client file watchers where offered, a poll of the folders outside the workspace), which
+also keeps current the harness guessed for an open document from the files beside it."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from subagent_ls.core.text import column_width
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.convert import SOURCE, to_offset
-from subagent_ls.lsp.documents import current, current_agent, publish
+from subagent_ls.lsp.documents import current, current_agent, files_changed, publish
 from subagent_ls.lsp.state import Analysis, ServerState
 from subagent_ls.lsp.uris import path_of
 
@@ -43,6 +44,8 @@ WATCHED = (
     "**/.github/agents/**/*.md",
     "**/.gemini/agents/**/*.md",
     "**/agents/**/*.md",
+    "**/agent/**/*.md",
+    "**/subagents/**/*.md",
     "**/.claude-plugin/*.json",
 )
 _SCAN_NUMBERS = itertools.count(1)
@@ -70,17 +73,22 @@ def register(server: LanguageServer, state: ServerState) -> None:
     published: dict[str, object] = {}
     tasks: set[asyncio.Task] = set()  # keeps the poll referenced
     scans: list[asyncio.Task] = []  # the running scan (a newer one cancels it)
+    scanned = [state.generation]  # the settings and folders the latest scan began with
 
     def start_scan(ls: LanguageServer) -> None:
         """List and read the sources again (from the current settings), off the event loop."""
         service.forget()
         for older in scans:
             older.cancel()
+        scanned[0] = state.generation
         scans[:] = [asyncio.get_running_loop().create_task(_scan(ls, state, service, rebuild))]
 
     async def catalog_ready() -> None:
-        """Wait for the latest scan (a newer one may replace it); without any (no
+        """Wait for a scan with the current settings and folders (started now when the
+        latest is older: a burst of changes is still being taken in); without any (no
         ``initialized`` yet) build now."""
+        if scans and scanned[0] != state.generation:
+            start_scan(server)
         while scans and not scans[-1].done():
             scan = scans[-1]
             try:
@@ -180,6 +188,13 @@ def register(server: LanguageServer, state: ServerState) -> None:
             published["shape"] = None  # stale now: the next full build announces itself
             announce(ls, before, publishing)
 
+    def on_disk(ls: LanguageServer, paths: Iterable[Path]) -> None:
+        """Files changed on disk: the harnesses guessed from the files beside open documents,
+        and the catalog."""
+        paths = list(paths)
+        files_changed(ls, state, paths)
+        take_in(ls, paths)
+
     def on_analysis(ls: LanguageServer, uri: str) -> None:
         """After an edit or a close (the file on disk counts again)."""
         path = path_of(uri)
@@ -195,9 +210,10 @@ def register(server: LanguageServer, state: ServerState) -> None:
         return f"Catalog ({service.catalog.harness}): {entry.source.label}, {status}."  # type: ignore[union-attr]
 
     def on_settings(ls: LanguageServer) -> None:
-        """Sources, severities and disabled names may have changed: scan again (once the
-        first scan began; before, it reads with these settings anyway)."""
-        if scans:
+        """Sources, severities and disabled names may have changed: scan again, unless the
+        latest scan began with these settings and folders (or none began yet: the first one
+        reads with them anyway)."""
+        if scans and scanned[0] != state.generation:
             start_scan(ls)
 
     state.agents_for = service.agents_for
@@ -211,7 +227,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if state.watch_files:
             await _register_watchers(ls, state)
         await catalog_ready()
-        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, take_in)))
+        tasks.add(asyncio.get_running_loop().create_task(_poll(ls, service, on_disk)))
 
     state.on_ready.append(on_ready)
 
@@ -238,7 +254,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
-        take_in(ls, [path for change in params.changes if (path := path_of(change.uri))])
+        on_disk(ls, [path for change in params.changes if (path := path_of(change.uri))])
 
     @server.feature(types.WORKSPACE_SYMBOL)
     async def symbols(ls: LanguageServer, params: types.WorkspaceSymbolParams) -> list:
@@ -398,7 +414,7 @@ async def _register_watchers(ls: LanguageServer, state: ServerState) -> None:
         log.warning("the client refused file watchers; polling instead", exc_info=True)
 
 
-async def _poll(ls: LanguageServer, service: CatalogService, take_in) -> None:
+async def _poll(ls: LanguageServer, service: CatalogService, on_disk) -> None:
     """Compare the unwatched folders with ``service.baseline`` (taken before each full
     listing, so nothing created meanwhile is missed) every ``POLL_SECONDS``."""
     while True:
@@ -407,7 +423,7 @@ async def _poll(ls: LanguageServer, service: CatalogService, take_in) -> None:
             (now, _), previous = await off_loop(service.snapshot), service.baseline
             if now != previous:
                 paths = now.keys() | previous.keys()
-                take_in(ls, {p for p in paths if now.get(p) != previous.get(p)})
+                on_disk(ls, {p for p in paths if now.get(p) != previous.get(p)})
                 service.baseline = now
         except Exception:
             log.warning("polling the user-level folders failed", exc_info=True)

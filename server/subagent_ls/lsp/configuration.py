@@ -1,8 +1,9 @@
 """Client settings (section ``subagents``): fetched after initialization and on every change,
 validated once; a bad value is one ``window/showMessage`` error and its default. Relative
 paths of the settings (``perFileIgnores``, ``baseline``) start from the first workspace
-folder. After a change the open documents are linted again and the catalog scans again (as
-after a change of the workspace folders)."""
+folder. After a change (as after a change of the workspace folders) requests answer with the
+new settings at once, and once a burst of changes ends (``bursts``) the open documents are
+linted again and published, and the catalog scans again."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from subagent_ls.lsp.bursts import Coalesced
 from subagent_ls.lsp.documents import publish
 from subagent_ls.lsp.state import ServerState, warm_up
 
@@ -32,13 +34,30 @@ def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
     if messages:  # an error the user sees: each bad setting fell back to its default
         said = " ".join(messages) + " The default is used instead of each."
         ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=said))
-    reconsider(ls, state)
+    reconsider(state)
 
 
-def reconsider(ls: LanguageServer, state: ServerState) -> None:
-    """Lint every open document again and publish it; tell the listeners (the catalog)."""
-    for analysis in list(state.analyses.values()):
-        publish(ls, state, state.relint(analysis))
+def reconsider(state: ServerState) -> None:
+    """The settings or the workspace folders changed: every analysis is stale from now on
+    (a request analyzes its document again), and the open documents are taken in again once
+    the burst of changes ends."""
+    state.generation += 1
+    if state.settled is not None:
+        state.settled.poke()
+
+
+async def settle(ls: LanguageServer, state: ServerState) -> None:
+    """Lint each open document again where it is stale, and publish it (one at a time, so
+    that the requests that came meanwhile are answered in between); then tell the listeners
+    (the catalog)."""
+    for key in list(state.analyses):
+        analysis = state.analyses.get(key)
+        if analysis is None:  # closed meanwhile
+            continue
+        if analysis.generation != state.generation:
+            analysis = state.relint(analysis)
+        publish(ls, state, analysis)
+        await asyncio.sleep(0)
     for listener in state.on_settings:
         listener(ls)
 
@@ -57,6 +76,8 @@ async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:
 
 
 def register(server: LanguageServer, state: ServerState) -> None:
+    state.settled = Coalesced(lambda: settle(server, state))
+
     @server.feature(types.INITIALIZED)
     async def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
         warm_up()  # load the engine now, not on the first keystroke

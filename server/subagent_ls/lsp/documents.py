@@ -4,6 +4,9 @@ diagnostics. A request may name an open document in any spelling of its URI (``u
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
@@ -60,13 +63,33 @@ def refresh(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None
     return analysis
 
 
+def files_changed(ls: LanguageServer, state: ServerState, paths: Iterable[Path]) -> None:
+    """Files changed on disk: the open documents whose dialect was guessed from the agent
+    files beside them (``workspace.collection``), where one of ``paths`` lies, are analyzed
+    again and published."""
+    from subagent_ls.workspace.collection import forget, reaches, read_beside
+
+    changed = [str(path) for path in paths]
+    forget(changed)
+    roots = [str(root) for root in state.roots]
+    for analysis in list(state.analyses.values()):
+        path = analysis.path
+        if analysis.beside and path is not None and reaches(read_beside(str(path), roots), changed):
+            publish(ls, state, state.relint(analysis))
+
+
 def current(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None:
-    """The analysis of the open document's current version (None for unknown documents)."""
+    """The analysis of the open document's current version with the current settings and
+    workspace folders (None for unknown documents)."""
     document = text_document(ls.workspace, uri)
     if document is None:
         return None
     analysis = state.analysis_of(document.uri)
-    if analysis is None or analysis.version != document.version:
+    if (
+        analysis is None
+        or analysis.version != document.version
+        or analysis.generation != state.generation
+    ):
         analysis = state.analyze(document.uri, document.source, document.version)
     return analysis
 

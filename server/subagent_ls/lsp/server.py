@@ -1,6 +1,7 @@
 """The server factory: a fresh pygls server with every feature registered (nothing is created
 at import time, so tests and embedders get independent servers). The workspace folders are the
-project roots; a change of them is taken in like a change of the settings."""
+project roots; a change of them is taken in like a change of the settings (a burst of them
+once, ``bursts``)."""
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def create_server() -> LanguageServer:
         for folder in params.event.added:
             state.uris.add_folder(folder.uri)
         state.roots = _roots(state)
-        reconsider(ls, state)
+        reconsider(state)
 
     features = (documents, configuration, completion, hover, actions, rename, structure)
     for feature in (*features, catalog_features):

@@ -22,8 +22,10 @@ from subagent_ls.lsp.uris import ClientUris, key_of, path_of
 
 if TYPE_CHECKING:
     from subagent_ls.analysis.dialect_choice import DialectChoice
+    from subagent_ls.analysis.evidence import Clue
     from subagent_ls.analysis.results import LintResult
     from subagent_ls.harnesses.references import AgentsFor
+    from subagent_ls.lsp.bursts import Coalesced
 
 
 @dataclass(slots=True)
@@ -38,6 +40,10 @@ class Analysis:
     choice: DialectChoice
     result: LintResult
     is_agent: bool
+    generation: int
+    """The state's ``generation`` it was made in."""
+    beside: bool
+    """Its dialect was guessed from the agent files beside it (``workspace.collection``)."""
 
 
 @dataclass(slots=True)
@@ -54,6 +60,9 @@ class ServerState:
     work_done_progress: bool = False
     watch_files: bool = False
     roots: tuple[Path, ...] = ()
+    generation: int = 0
+    """Counts the changes of the settings and the workspace folders: an analysis made before
+    the last one is stale."""
     uris: ClientUris = field(default_factory=ClientUris)
     analyses: dict[str, Analysis] = field(default_factory=dict)
     on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
@@ -62,7 +71,10 @@ class ServerState:
     from disk."""
     """Called with (server, uri) after a document was analyzed or closed."""
     on_settings: list[Callable[[Any], None]] = field(default_factory=list)
-    """Called with the server after the settings or the workspace folders changed."""
+    """Called with the server after the settings or the workspace folders changed (once
+    after a burst of changes)."""
+    settled: Coalesced | None = None
+    """Takes in a burst of changes of the settings or the workspace folders once it ends."""
     on_ready: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
     """Awaited once the client is initialized and the settings are known."""
     diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)
@@ -105,15 +117,18 @@ class ServerState:
         from subagent_ls.workspace.collection import collection_clue
 
         roots = [str(root) for root in self.roots]
-        choice = choose_dialect(
-            doc,
-            self.settings,
-            roots=self.roots or None,
-            collection=lambda path: collection_clue(path, roots),
-        )
+        asked: list[str] = []
+
+        def beside(path: str) -> Clue | None:
+            asked.append(path)
+            return collection_clue(path, roots)
+
+        choice = choose_dialect(doc, self.settings, roots=self.roots or None, collection=beside)
         result = self.lint(doc, choice)
         agent = is_agent(doc, self.settings, self.roots)
-        analysis = Analysis(uri, path, version, doc, choice, result, agent)
+        analysis = Analysis(
+            uri, path, version, doc, choice, result, agent, self.generation, bool(asked)
+        )
         self.analyses[key_of(uri)] = analysis
         return analysis
 
