@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import os
 import random
-import time
+import re
 
 import pytest
 
@@ -92,11 +92,33 @@ def test_opencode_wildcard_matches_as_its_wildcard_match(pattern, name, matches)
     assert wildcard_match(pattern, name) is matches
 
 
-def test_opencode_wildcard_takes_bounded_time_on_adversarial_patterns():
-    pattern, name = "*a" * 200 + "b", "a" * 20_000
-    start = time.perf_counter()
-    assert not wildcard_match(pattern, name)
-    assert time.perf_counter() - start < 20  # quadratic at worst (no backtracking blow-up)
+def opencode_regex(pattern: str) -> re.Pattern[str]:
+    """OpenCode's own reading of a pattern (``Wildcard.match``): regex specials escaped, ``*``
+    as ``.*``, ``?`` as ``.``, a final `` .*`` optional, ``.`` matching a newline too (the
+    ``s`` flag), the whole name."""
+    escaped = re.sub(r"[.+^${}()|[\]\\]", lambda m: "\\" + m[0], pattern.replace("\\", "/"))
+    escaped = escaped.replace("*", ".*").replace("?", ".")
+    if escaped.endswith(" .*"):
+        escaped = escaped[:-3] + "( .*)?"
+    return re.compile(escaped, re.DOTALL)  # fullmatch: JavaScript's `^…$` without a flag
+
+
+def test_opencode_wildcard_matches_as_opencodes_regular_expression_on_random_patterns():
+    rng = random.Random(4)
+    letters = "ab*?\\/ .\n("
+    for _ in range(4000):
+        pattern = "".join(rng.choice(letters) for _ in range(rng.randrange(8)))
+        name = "".join(rng.choice("ab/\\ .\n(") for _ in range(rng.randrange(10)))
+        expected = opencode_regex(pattern).fullmatch(name.replace("\\", "/")) is not None
+        assert wildcard_match(pattern, name) is expected, (pattern, name)
+
+
+@pytest.mark.parametrize("middle", ["*a" * 200, "*?a" * 200, "*" + "a" * 400 + "?"])
+def test_opencode_wildcard_answers_adversarial_patterns(middle):
+    """Patterns that a backtracking matcher takes quadratic time or worse on (their cost is
+    measured by ``tests/bench/bench_scaling.py``, shape ``task-patterns``)."""
+    assert not wildcard_match(middle + "b", "a" * 20_000)
+    assert wildcard_match(middle + "b", "a" * 20_000 + "b")
 
 
 def lint_with(frontmatter: str, names: set[str], dialect: str = "claude-code"):
@@ -143,11 +165,9 @@ def test_no_lookup_means_no_check_and_no_reading():
     assert asked == []  # a file without references never reads the agents
 
 
-def test_many_references_are_capped_and_take_linear_time():
+def test_many_references_are_capped():
     many = ", ".join(f"n{i}" for i in range(50_000))
-    start = time.perf_counter()
     _, found = lint_with(DESCRIBED + f"tools: Agent({many})", {f"m{i}" for i in range(50)})
-    assert time.perf_counter() - start < 30
     assert len(found) == MAX_FINDINGS_PER_RULE + 1  # the rest counted in one finding
     long = "x" * 100_000
     _, found = lint_with(DESCRIBED + f"tools: Agent({long})", {"x" * 10})

@@ -7,7 +7,7 @@ included, ``\\`` read as ``/``, and a pattern ending in `` *`` also without that
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.references import AgentReference, located
@@ -16,30 +16,83 @@ FIELD = "`permission` `task`"
 EFFECT = "the rule applies to no agent the `task` tool could call"
 
 
-def wildcard_match(pattern: str, name: str) -> bool:
-    """OpenCode's ``Wildcard.match(name, pattern)``, without a regular expression (two
-    pointers and the last ``*`` to fall back to: at most len(pattern) * len(name) steps)."""
-    pattern, name = pattern.replace("\\", "/"), name.replace("\\", "/")
-    if pattern.endswith(" *") and _match(pattern[:-2], name):
-        return True
-    return _match(pattern, name)
+class Wildcard:
+    """A pattern compiled once, matched as OpenCode's ``Wildcard.match(name, pattern)`` in one
+    pass over the name: no backtracking, whatever the pattern. A pattern without ``?`` is its
+    runs between ``*``, found in turn (the first at the start, the last at the end, each other
+    at its first place after the one before: where a match exists, that one is it); one with
+    ``?`` is an automaton of one bit per character of the pattern, run over the name with a
+    few operations on those bits per character."""
+
+    def __init__(self, pattern: str) -> None:
+        pattern = pattern.replace("\\", "/")
+        forms = [pattern[:-2], pattern] if pattern.endswith(" *") else [pattern]
+        self._forms = tuple(_Runs(form) if "?" not in form else _Automaton(form) for form in forms)
+
+    def __call__(self, name: str) -> bool:
+        name = name.replace("\\", "/")
+        return any(form.matches(name) for form in self._forms)
 
 
-def _match(pattern: str, name: str) -> bool:
-    p = n = 0
-    star, resume = -1, 0
-    while n < len(name):
-        if p < len(pattern) and pattern[p] in ("?", name[n]) and pattern[p] != "*":
-            p, n = p + 1, n + 1
-        elif p < len(pattern) and pattern[p] == "*":
-            star, resume = p, n
-            p += 1
-        elif star >= 0:
-            p, resume = star + 1, resume + 1
-            n = resume
-        else:
+class _Runs:
+    """A pattern without ``?``: the runs of characters between its ``*``."""
+
+    def __init__(self, pattern: str) -> None:
+        self.runs = pattern.split("*")
+
+    def matches(self, name: str) -> bool:
+        if len(self.runs) == 1:
+            return name == self.runs[0]
+        head, *middle, tail = self.runs
+        end = len(name) - len(tail)
+        if end < len(head) or not name.startswith(head) or not name.endswith(tail):
             return False
-    return all(char == "*" for char in pattern[p:])
+        at = len(head)
+        for run in filter(None, middle):
+            found = name.find(run, at, end)
+            if found < 0:
+                return False
+            at = found + len(run)
+        return True
+
+
+class _Automaton:
+    """A pattern with ``?``, as bits: bit ``i`` set while the name read so far can be matched
+    by the pattern's first ``i`` steps (a step is a character, ``?`` or a run of ``*``)."""
+
+    def __init__(self, pattern: str) -> None:
+        steps = [c for i, c in enumerate(pattern) if c != "*" or pattern[i + 1 : i + 2] != "*"]
+        self.stars = sum(1 << i for i, c in enumerate(steps) if c == "*")
+        self.anything = sum(1 << i for i, c in enumerate(steps) if c == "?")
+        self.by_char: dict[str, int] = {}
+        for i, c in enumerate(steps):
+            if c not in "*?":
+                self.by_char[c] = self.by_char.get(c, self.anything) | 1 << i
+        self.accept = 1 << len(steps)
+        self.least = len(steps) - self.stars.bit_count()
+
+    def matches(self, name: str) -> bool:
+        if len(name) < self.least or (not self.stars and len(name) != self.least):
+            return False
+        stars, by_char, anything = self.stars, self.by_char, self.anything
+        state = 1 | (1 & stars) << 1
+        for char in name:
+            state = (state & by_char.get(char, anything)) << 1 | (state & stars)
+            state |= (state & stars) << 1  # a ``*`` may match nothing: the step after it too
+            if not state:
+                return False
+        return bool(state & self.accept)
+
+
+@lru_cache(maxsize=256)
+def compiled(pattern: str) -> Wildcard:
+    """The pattern compiled, kept for the patterns met again (each keystroke lints anew)."""
+    return Wildcard(pattern)
+
+
+def wildcard_match(pattern: str, name: str) -> bool:
+    """OpenCode's ``Wildcard.match(name, pattern)``."""
+    return compiled(pattern)(name)
 
 
 def task_patterns(doc: AgentDocument) -> list[AgentReference]:
@@ -56,6 +109,5 @@ def task_patterns(doc: AgentDocument) -> list[AgentReference]:
                 continue
             pattern = rule.name
             span, exact = located(doc, rule.key, pattern)
-            matches = partial(wildcard_match, pattern)
-            found.append(AgentReference(pattern, span, exact, FIELD, EFFECT, matches))
+            found.append(AgentReference(pattern, span, exact, FIELD, EFFECT, compiled(pattern)))
     return found
