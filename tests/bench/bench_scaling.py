@@ -8,6 +8,9 @@ ratios (linear: 10x/1x near 10 and 100x/1x near 100; a fixed start-up cost makes
   10 x step characters (``*``-only and ``?`` ones, each failing near the end of every name)
   against 100 agent names of 25 x step characters (the engine's lint of that file, as the
   server runs it on each keystroke);
+- ``task-agents``: 200 x step OpenCode agents in ``.opencode/agent/``, each allowing another
+  by name in ``permission.task`` and asking for ``helper-*``, which matches none
+  (``subagent-ls check``: each pattern is matched against the agents' names);
 - ``near-miss``: 200 x step agent names and one file in 20 naming an agent with a typo (the
   engine's lint of those files: each unknown name is searched for its nearest);
 - ``plugins``: a Copilot CLI marketplace (``.github/plugin/marketplace.json``) listing
@@ -125,6 +128,18 @@ def task_patterns(folder: Path, step: int, limit: float) -> float:
     return _lint_all([text], "/p/.opencode/agent/lead.md", "opencode", names, limit)
 
 
+def task_agents(folder: Path, step: int, limit: float) -> float:
+    count = 200 * step
+    agents = folder / "project/.opencode/agent"
+    agents.mkdir(parents=True)
+    for index in range(count):
+        allowed = f"agent-{(index * 7 + 3) % count:05d}"
+        rules = f'    "*": deny\n    {allowed}: allow\n    helper-*: ask\n'
+        extra = f"mode: subagent\npermission:\n  task:\n{rules}"
+        (agents / f"agent-{index:05d}.md").write_text(_agent(f"agent-{index:05d}", extra))
+    return _check(folder / "project", limit)
+
+
 def near_miss(folder: Path, step: int, limit: float) -> float:
     count = 200 * step
     names = [f"{WORDS[i % 10]}-{WORDS[i // 10 % 10]}-helper-{i:05d}" for i in range(count)]
@@ -139,6 +154,7 @@ def near_miss(folder: Path, step: int, limit: float) -> float:
 SHAPES: dict[str, Callable[[Path, int, float], float]] = {
     "references": references,
     "task-patterns": task_patterns,
+    "task-agents": task_agents,
     "near-miss": near_miss,
     "plugins": plugins,
 }

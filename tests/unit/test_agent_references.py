@@ -113,6 +113,27 @@ def test_opencode_wildcard_matches_as_opencodes_regular_expression_on_random_pat
         assert wildcard_match(pattern, name) is expected, (pattern, name)
 
 
+def test_a_pattern_is_tried_only_on_the_names_that_begin_as_it_does_with_the_same_answer():
+    """The rule tries a pattern on the names that begin with its head (up to a wildcard, a
+    ``/`` or ``\\``, short of a final `` *``): it finds what trying every name finds."""
+    rng = random.Random(6)
+    text = "description: Leads.\nmode: primary\npermission:\n  task:\n    {}: allow"
+    cases = [("git *", {"git"}), ("a/b", {"a\\b"}), ("a\\b*", {"a/bc"}), ("ab", {"ab "})]
+    for _ in range(400):
+        names = {
+            "".join(rng.choice("ab/\\ ") for _ in range(rng.randrange(1, 5))) for _ in range(8)
+        }
+        cases.append(("".join(rng.choice("ab*?/\\ ") for _ in range(rng.randrange(1, 6))), names))
+    for pattern, names in cases:
+        if pattern.strip() != pattern or pattern.startswith(("*", "?")):
+            continue  # a plain YAML key: no quotes needed, none to read
+        regex = opencode_regex(pattern)
+        expected = not any(regex.fullmatch(name.replace("\\", "/")) for name in names)
+        doc, found = lint_with(text.format(pattern), names, "opencode")
+        assert [r.written for r in task_patterns(doc)] == [pattern]
+        assert bool(found) is expected, (pattern, names)
+
+
 @pytest.mark.parametrize("middle", ["*a" * 200, "*?a" * 200, "*" + "a" * 400 + "?"])
 def test_opencode_wildcard_answers_adversarial_patterns(middle):
     """Patterns that a backtracking matcher takes quadratic time or worse on (their cost is

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 class AgentReference(NamedTuple):
     """One agent name (or pattern) a file writes: as written, where (``exact``: the span holds
     exactly the name, so an edit may replace it), the field it is in as people name it, what
-    the harness does when it names no agent, and how the harness matches it against names
-    (None: the very name, case included)."""
+    the harness does when it names no agent, how the harness matches it against names (None:
+    the very name, case included), and what every name a pattern matches begins with (only
+    the names that do are tried)."""
 
     written: str
     span: Span
@@ -27,6 +28,7 @@ class AgentReference(NamedTuple):
     field: str
     effect: str
     matches: Callable[[str], bool] | None = None
+    prefix: str = ""
 
 
 class AgentNames(NamedTuple):

@@ -47,7 +47,7 @@ def agent_reference_rules(ctx: LintContext) -> None:
         if reference.matches is None:
             if reference.written in known.names:
                 continue
-        elif any(reference.matches(name) for name in names):
+        elif _any_matches(reference, names):
             continue
         unknown += 1  # past the findings a rule shows, the near miss is not looked for
         near = _nearest(reference, index) if unknown <= MAX_FINDINGS_PER_RULE else None
@@ -73,6 +73,20 @@ def agent_reference_rules(ctx: LintContext) -> None:
             message += " This machine's user-level agents count too: another machine may differ."
             details = {"machine": True}
         ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
+
+
+def _any_matches(reference: AgentReference, names: tuple[str, ...]) -> bool:
+    """Whether the pattern matches one of the names (in order), trying only those that begin
+    with its ``prefix``."""
+    assert reference.matches is not None
+    prefix = reference.prefix
+    for place in range(bisect_left(names, prefix), len(names)):
+        name = names[place]
+        if not name.startswith(prefix):
+            return False
+        if reference.matches(name):
+            return True
+    return False
 
 
 class _Index(NamedTuple):

@@ -109,5 +109,13 @@ def task_patterns(doc: AgentDocument) -> list[AgentReference]:
                 continue
             pattern = rule.name
             span, exact = located(doc, rule.key, pattern)
-            found.append(AgentReference(pattern, span, exact, FIELD, EFFECT, compiled(pattern)))
+            matches, head = compiled(pattern), _head(pattern)
+            found.append(AgentReference(pattern, span, exact, FIELD, EFFECT, matches, head))
     return found
+
+
+def _head(pattern: str) -> str:
+    """What every name the pattern matches begins with: its characters up to the first
+    wildcard, or ``/`` or ``\\`` (either matches either), and short of a final `` *``."""
+    end = next((i for i, c in enumerate(pattern) if c in "*?/\\"), len(pattern))
+    return pattern[: min(end, len(pattern) - 2)] if pattern.endswith(" *") else pattern[:end]
