@@ -106,10 +106,6 @@ class AgentDocument:
         item = self.fields.get(key)
         return item.value if item else None
 
-    def is_true(self, key: str) -> bool:
-        node = self.field_value(key)
-        return node is not None and node.kind == "bool" and node.value is True
-
     def is_false(self, key: str) -> bool:
         node = self.field_value(key)
         return node is not None and node.kind == "bool" and node.value is False
