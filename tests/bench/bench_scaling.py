@@ -14,7 +14,10 @@ ratios (linear: 10x/1x near 10 and 100x/1x near 100; a fixed start-up cost makes
 - ``near-miss``: 200 x step agent names and one file in 20 naming an agent with a typo (the
   engine's lint of those files: each unknown name is searched for its nearest);
 - ``plugins``: a Copilot CLI marketplace (``.github/plugin/marketplace.json``) listing
-  50 x step plugins of one agent each (``subagent-ls check``).
+  50 x step plugins of one agent each (``subagent-ls check``);
+- ``plugin-references``: as ``plugins``, each plugin's agent handing off to one of as many
+  agents in the project's ``.github/agents/`` (``subagent-ls check``: the agents of the
+  project and of each plugin are what the handoffs are checked against).
 
 Each step runs in a process of its own and is stopped past ``--limit`` seconds (the larger steps
 are then skipped). Run: ``python tests/bench/bench_scaling.py [--shapes a,b] [--limit 60]``. It
@@ -55,14 +58,17 @@ def _check(root: Path, limit: float) -> float:
     home = root.parent / "home"
     home.mkdir(exist_ok=True)
     start = time.perf_counter()
+    process = subprocess.Popen(
+        [str(SCRIPT), "check", "--format", "json"], cwd=root, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, env={**os.environ, "HOME": str(home)}, start_new_session=True,
+    )  # fmt: skip
     try:
-        done = subprocess.run(
-            [str(SCRIPT), "check", "--format", "json"],
-            cwd=root, capture_output=True, timeout=limit, env={**os.environ, "HOME": str(home)},
-        )  # fmt: skip
+        _, err = process.communicate(timeout=limit)
     except subprocess.TimeoutExpired as stopped:
+        os.killpg(process.pid, signal.SIGKILL)  # its worker processes too
+        process.wait()
         raise Stopped from stopped
-    assert done.returncode in (0, 1), done.stderr
+    assert process.returncode in (0, 1), err
     return time.perf_counter() - start
 
 
@@ -76,20 +82,29 @@ def references(folder: Path, step: int, limit: float) -> float:
     return _check(folder / "project", limit)
 
 
-def plugins(folder: Path, step: int, limit: float) -> float:
+def plugins(folder: Path, step: int, limit: float, handoffs: bool = False) -> float:
     count = 50 * step
     project = folder / "project"
+    (project / ".github/agents").mkdir(parents=True)
     entries = []
     for index in range(count):
         plugin = f"p{index:05d}"
         agents = project / "plugins" / plugin / "agents"
         agents.mkdir(parents=True)
-        (agents / f"helper-{index:05d}.md").write_text(_agent(f"helper-{index:05d}"))
+        extra = f"handoffs:\n  - label: Go\n    agent: local-{index:05d}\n" if handoffs else ""
+        (agents / f"helper-{index:05d}.md").write_text(_agent(f"helper-{index:05d}", extra))
         entries.append({"name": plugin, "source": f"./plugins/{plugin}"})
+        if handoffs:
+            local = project / f".github/agents/local-{index:05d}.agent.md"
+            local.write_text(_agent(f"local-{index:05d}"))
     listing = project / ".github/plugin/marketplace.json"
     listing.parent.mkdir(parents=True)
     listing.write_text(json.dumps({"name": "market", "plugins": entries}))
     return _check(project, limit)
+
+
+def plugin_references(folder: Path, step: int, limit: float) -> float:
+    return plugins(folder, step, limit, handoffs=True)
 
 
 def _lint_all(texts: list[str], path: str, dialect: str, names: set[str], limit: float) -> float:
@@ -157,6 +172,7 @@ SHAPES: dict[str, Callable[[Path, int, float], float]] = {
     "task-agents": task_agents,
     "near-miss": near_miss,
     "plugins": plugins,
+    "plugin-references": plugin_references,
 }
 
 

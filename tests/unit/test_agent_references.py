@@ -6,6 +6,7 @@ lookup that reads a project's agents from disk and notices files and folders tha
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import random
 import re
@@ -305,3 +306,44 @@ def test_a_larger_catalog_is_searched_around_the_reference_with_the_same_answer_
     for reference in references:
         if reference not in names:
             assert suggestion(reference, set(names)) == closest(reference, whole), reference
+
+
+def test_a_plugins_file_sees_the_projects_agents_and_its_plugins_own(tmp_path, monkeypatch):
+    """The names for a file in a plugin: the project's (read once for every plugin) with that
+    plugin's, not another plugin's; what was looked at, in the harness's precedence."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    project = tmp_path / "project"
+    write(project / ".github/agents/local.agent.md", agent_text("local"))
+    market = {"plugins": [{"name": n, "source": f"./plugins/{n}"} for n in ("one", "two")]}
+    write(project / ".github/plugin/marketplace.json", json.dumps(market))
+    write(project / "plugins/one/agents/x.md", agent_text("x"))
+    write(project / "plugins/two/agents/y.md", agent_text("y"))
+
+    def known(path) -> AgentNames:
+        return agent_lookup(Settings(), "copilot", str(project / path), (str(project),))()
+
+    def every(names: AgentNames) -> frozenset[str]:
+        return names.names | names.more
+
+    local = known(".github/agents/local.agent.md")
+    one, two = known("plugins/one/agents/x.md"), known("plugins/two/agents/y.md")
+    assert "local" in local.names and not any(":" in name for name in every(local))
+    assert every(one) == every(local) | {"one:x"} and every(two) == every(local) | {"two:y"}
+    assert local.looked == ("built-in", "project .github/agents")
+    assert one.looked == ("built-in", "plugin `one` (plugins/one)", "project .github/agents")
+    assert one.machine == local.machine
+    write(project / "plugins/one/agents/z.md", agent_text("z"))
+    assert every(known("plugins/one/agents/x.md")) == every(local) | {"one:x", "one:z"}
+
+
+def test_a_plugins_own_names_count_beside_the_projects():
+    """Names kept apart (a plugin's beside its project's) are checked, listed and searched
+    as one set."""
+    doc = doc_of(DESCRIBED + "tools: Agent(worker, plug:x, plug:X, Plug:y, nobody)")
+    known = AgentNames(frozenset({"worker", "Plug:x"}), ("here",), more=frozenset({"plug:x"}))
+    result = lint(doc, DIALECTS["claude-code"], Settings(), agents=lambda: known)
+    found = [f for f in result.findings if f.code == "agent-unknown"]
+    assert [doc.text[f.span.start : f.span.end] for f in found] == ["plug:X", "Plug:y", "nobody"]
+    assert "Did you mean `Plug:x`?" in found[0].message  # the same letters: the first in order
+    assert "Did you mean `plug:x`?" in found[1].message  # the nearest of all
+    assert "its agents here: `Plug:x`, `plug:x`, `worker`; read from here" in found[2].message

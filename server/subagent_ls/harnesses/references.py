@@ -40,6 +40,9 @@ class AgentNames(NamedTuple):
     machine: bool = False
     """Whether the harness reads this machine's user level too (agents there, now or later,
     change what a reference finds)."""
+    more: frozenset[str] = frozenset()
+    """Names beside ``names`` (a plugin's own, for a file in that plugin): kept apart, so that
+    one set of a project's names serves the files of every plugin."""
 
 
 AgentLookup = Callable[[], AgentNames]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import zip_longest
+from heapq import merge
+from itertools import islice, zip_longest
 from typing import NamedTuple
 
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
@@ -40,31 +41,17 @@ def agent_reference_rules(ctx: LintContext) -> None:
     if not written:
         return
     known = ctx.agents()
-    index = _indexed(known)
-    names = index.ordered
+    parts = [_indexed(known.names)] + ([_indexed(known.more)] if known.more else [])
     unknown = 0
     for reference in written:
         if reference.matches is None:
-            if reference.written in known.names:
+            if reference.written in known.names or reference.written in known.more:
                 continue
-        elif _any_matches(reference, names):
+        elif any(_any_matches(reference, part.ordered) for part in parts):
             continue
         unknown += 1  # past the findings a rule shows, the near miss is not looked for
-        near = _nearest(reference, index) if unknown <= MAX_FINDINGS_PER_RULE else None
-        hint = f" Did you mean `{near}`?" if near else ""
-        listed = ", ".join(f"`{excerpt(name, 40)}`" for name in names[:SHOWN])
-        more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
-        harness = ctx.dialect.harness
-        shown = excerpt(reference.written)
-        if reference.matches is None:
-            said = f"names `{shown}`, but {harness} loads no agent of that name here"
-        else:
-            said = f"pattern `{shown}` matches no agent {harness} loads here"
-        agents = f"its agents here: {listed}{more}" if names else "it loads no agent here"
-        looked = ", ".join(known.looked) or "no folder"
-        message = (
-            f"{reference.field} {said}: {reference.effect}.{hint} ({agents}; read from {looked})"
-        )
+        near = _nearest(reference, parts) if unknown <= MAX_FINDINGS_PER_RULE else None
+        message = _message(ctx, reference, near, known, parts)
         fix = None
         if near is not None and reference.exact:
             fix = Fix(f"Name `{near}`", (Edit(reference.span, near),))
@@ -73,6 +60,29 @@ def agent_reference_rules(ctx: LintContext) -> None:
             message += " This machine's user-level agents count too: another machine may differ."
             details = {"machine": True}
         ctx.report(AGENT_UNKNOWN, message, reference.span, fix=fix, details=details)
+
+
+def _message(
+    ctx: LintContext,
+    reference: AgentReference,
+    near: str | None,
+    known: AgentNames,
+    parts: list[_Index],
+) -> str:
+    hint = f" Did you mean `{near}`?" if near else ""
+    count = sum(len(part.ordered) for part in parts)
+    first = islice(merge(*(part.ordered for part in parts)), SHOWN)
+    listed = ", ".join(f"`{excerpt(name, 40)}`" for name in first)
+    more = f" and {count - SHOWN} more" if count > SHOWN else ""
+    harness = ctx.dialect.harness
+    shown = excerpt(reference.written)
+    if reference.matches is None:
+        said = f"names `{shown}`, but {harness} loads no agent of that name here"
+    else:
+        said = f"pattern `{shown}` matches no agent {harness} loads here"
+    agents = f"its agents here: {listed}{more}" if count else "it loads no agent here"
+    looked = ", ".join(known.looked) or "no folder"
+    return f"{reference.field} {said}: {reference.effect}.{hint} ({agents}; read from {looked})"
 
 
 def _any_matches(reference: AgentReference, names: tuple[str, ...]) -> bool:
@@ -102,8 +112,8 @@ class _Index(NamedTuple):
 
 
 @lru_cache(maxsize=8)
-def _indexed(known: AgentNames) -> _Index:
-    ordered = tuple(sorted(known.names))
+def _indexed(names: frozenset[str]) -> _Index:
+    ordered = tuple(sorted(names))
     comparable = tuple(name for name in ordered if len(name) <= LONGEST)
     by_lower: dict[str, str] = {}
     for name in comparable:
@@ -111,13 +121,21 @@ def _indexed(known: AgentNames) -> _Index:
     return _Index(ordered, comparable, tuple(sorted(n[::-1] for n in comparable)), by_lower)
 
 
-def _nearest(reference: AgentReference, index: _Index) -> str | None:
-    """The agent the reference most likely meant (none for a pattern with wildcards): among at
-    most ``COMPARED`` names, all of them when there are no more, else those next to it in
-    order and next to it read backwards (the names that share its beginning or its end)."""
+def _nearest(reference: AgentReference, parts: list[_Index]) -> str | None:
+    """The agent the reference most likely meant (none for a pattern with wildcards): the
+    nearest of each part's nearest (the same as the nearest of all: the same letters in
+    another case first, then the best near miss)."""
     written = reference.written
     if len(written) > LONGEST or (reference.matches and any(c in written for c in "*?")):
         return None
+    found = sorted({near for part in parts if (near := _nearest_in(written, part))})
+    return closest(written, found) if len(found) > 1 else next(iter(found), None)
+
+
+def _nearest_in(written: str, index: _Index) -> str | None:
+    """The nearest of one set of names: among at most ``COMPARED`` names, all of them when
+    there are no more, else those next to it in order and next to it read backwards (the
+    names that share its beginning or its end)."""
     if len(index.comparable) <= COMPARED:
         return closest(written, index.comparable)
     same = index.by_lower.get(written.strip().lower())
