@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
-from subagent_ls.rules.registry import RULES  # with the package: every rule registered
+from subagent_ls.rules.registry import RULES
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 
-import subagent_ls.rules  # noqa: F401  (registers every rule)
 from subagent_ls.analysis.results import LintResult
 from subagent_ls.analysis.suppressions import Suppressions, hidden, suppressions_for, unused
 from subagent_ls.core.document import AgentDocument
@@ -20,9 +19,14 @@ from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.mcp import McpLookup
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.references import AgentLookup
-from subagent_ls.rules.harness import HARNESS_SKIP, apply_verdict
-from subagent_ls.rules.registry import CHECKS, MAX_FINDINGS_PER_RULE, LintContext
-from subagent_ls.rules.structure import FILE_UNREADABLE
+from subagent_ls.rules import checks
+from subagent_ls.rules.harness import apply_verdict
+from subagent_ls.rules.registry import (
+    FILE_UNREADABLE,
+    HARNESS_SKIP,
+    MAX_FINDINGS_PER_RULE,
+    LintContext,
+)
 
 REPAIRED = " (read after repair)"
 """What a finding on a field read entry by entry says: the file's YAML did not parse."""
@@ -65,15 +69,15 @@ def judge(
     """The findings at the dialect's severities (before the file's suppressions and the user's
     severities and selection) and the verdict, as for ``lint``."""
     ctx = LintContext(doc, dialect, settings, mcp=mcp, agents=agents)
-    for run in CHECKS["document"]:
+    for run in checks.DOCUMENT:
         run(ctx)
     layout = doc.layout
     if doc.unreadable is None and layout.opening is not None and layout.closing is not None:
         root = doc.yaml.root
         if doc.yaml.error is None and (root is None or root.kind == "map"):
-            for run in CHECKS["fields"]:
+            for run in checks.FIELDS:
                 run(ctx)
-        for run in CHECKS["body"]:
+        for run in checks.BODY:
             run(ctx)
     verdict = dialect.verdict(doc, ctx.findings).with_description(doc)
     if ctx.withheld and verdict.loads:
@@ -152,7 +156,7 @@ def findings_after_repair(
     if recovered is None:
         return []
     ctx = LintContext(recovered.view, dialect, settings)
-    for run in CHECKS["fields"]:
+    for run in checks.FIELDS:
         run(ctx)
     return [
         f.replace(message=f.message + REPAIRED, fix=None)

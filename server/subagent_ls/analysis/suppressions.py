@@ -21,9 +21,14 @@ from subagent_ls.core.findings import Finding
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
-from subagent_ls.rules.across import DESCRIPTION_BUDGET, DUPLICATE_NAME, OVERRIDES, SHADOWED
-from subagent_ls.rules.registry import RULES
-from subagent_ls.rules.suppression import SUPPRESSION_UNUSED
+from subagent_ls.rules.registry import (
+    DESCRIPTION_BUDGET,
+    DUPLICATE_NAME,
+    OVERRIDES,
+    RULES,
+    SHADOWED,
+    SUPPRESSION_UNUSED,
+)
 
 Kind = Literal["disable", "disable-line", "disable-next-line"]
 ACROSS = frozenset((DUPLICATE_NAME, SHADOWED, OVERRIDES, DESCRIPTION_BUDGET, "all"))

@@ -41,7 +41,7 @@ from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.references import AgentsFor
 from subagent_ls.harnesses.registry import BASE, HARNESS_OF, PROFILES
 from subagent_ls.harnesses.sources import Source
-from subagent_ls.rules.harness import HARNESS_OTHER
+from subagent_ls.rules.registry import HARNESS_OTHER
 
 
 def harness_names() -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from subagent_ls.cli.usage import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
-from subagent_ls.rules.harness import HARNESS_SKIP
+from subagent_ls.rules.registry import HARNESS_SKIP
 from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, check_all
 from subagent_ls.workspace.discovery import Decisions, collect, looked_for

@@ -18,8 +18,7 @@ from subagent_ls import __version__
 from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.core.findings import Severity
 from subagent_ls.rules.docs import rule_description, rule_section, rule_url
-from subagent_ls.rules.harness import HARNESS_SKIP
-from subagent_ls.rules.registry import RULES
+from subagent_ls.rules.registry import HARNESS_SKIP, RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
 
 SOURCE = "subagent-ls"

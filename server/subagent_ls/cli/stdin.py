@@ -13,7 +13,7 @@ import sys
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES, decode, encode
-from subagent_ls.rules.identity import NAME_MISMATCH
+from subagent_ls.rules.registry import NAME_MISMATCH
 from subagent_ls.workspace.catalog.agent_names import agents_for
 from subagent_ls.workspace.checking import FileReport, check_document, unified_diff
 

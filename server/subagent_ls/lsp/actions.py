@@ -82,7 +82,7 @@ def quick_fixes(
     """Each diagnostic's fix, safe or not (the user picks it), if it passes the guards; a safe
     fix is the preferred action. A fix that fails them is shown disabled, with the reason,
     where the client shows disabled actions."""
-    from subagent_ls.rules.identity import NAME_MISMATCH
+    from subagent_ls.rules.registry import NAME_MISMATCH
 
     actions = []
     for diagnostic in diagnostics:

@@ -1,29 +1,3 @@
-"""The rules, one module per concern; importing this package registers them all."""
-
-from subagent_ls.rules import (
-    across,
-    agent_references,
-    body,
-    fields,
-    harness,
-    identity,
-    structure,
-    suppression,
-    tools_mcp,
-    traps,
-    values,
-)
-
-__all__ = [
-    "across",
-    "agent_references",
-    "body",
-    "fields",
-    "harness",
-    "identity",
-    "structure",
-    "suppression",
-    "tools_mcp",
-    "traps",
-    "values",
-]
+"""The rules, one module per concern. ``registry`` writes down every rule (per-file and
+cross-file) and the context a check reports through; ``checks`` lists the checks in the order
+they run. Importing this package imports nothing else: each module is imported where used."""

@@ -12,15 +12,12 @@ from heapq import merge
 from itertools import islice, zip_longest
 from typing import NamedTuple
 
-from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
+from subagent_ls.core.findings import Edit, Fix, excerpt
 from subagent_ls.harnesses.environment import isolated
 from subagent_ls.harnesses.references import AgentNames, AgentReference
 from subagent_ls.rules.fields import closest
-from subagent_ls.rules.registry import MAX_FINDINGS_PER_RULE, LintContext, check, declare
+from subagent_ls.rules.registry import AGENT_UNKNOWN, MAX_FINDINGS_PER_RULE, LintContext
 
-AGENT_UNKNOWN = declare(
-    "agent-unknown", Severity.WARNING, "a reference to an agent the harness does not load"
-)
 LONGEST = 256
 """Longer references (and names) are not compared for a near miss (Claude Code's names are at
 most 256 characters): the comparison costs the product of the lengths."""
@@ -32,7 +29,6 @@ is searched whole; a larger one around the reference (a search costs as much wha
 catalog's size)."""
 
 
-@check("fields")
 def agent_reference_rules(ctx: LintContext) -> None:
     references = ctx.dialect.agent_references
     if ctx.agents is None or references is None:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from subagent_ls.core.findings import Severity
 from subagent_ls.core.frontmatter import Span
-from subagent_ls.rules.registry import LintContext, check, declare
-
-BODY_EMPTY = declare("body-empty", Severity.WARNING, "no system prompt after the frontmatter")
-BODY_LENGTH = declare("body-length", Severity.WARNING, "body longer than the configured limit")
+from subagent_ls.rules.registry import BODY_EMPTY, BODY_LENGTH, LintContext
 
 
 def body_line_span(ctx: LintContext) -> tuple[int, int] | None:
@@ -21,7 +17,6 @@ def body_line_span(ctx: LintContext) -> tuple[int, int] | None:
     return first, last
 
 
-@check("body")
 def body_rules(ctx: LintContext) -> None:
     doc, closing = ctx.doc, ctx.doc.layout.closing
     assert closing is not None

@@ -12,18 +12,12 @@ from subagent_ls.core.yaml_edits import replace_scalar
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.model import FieldSpec, ValueType
 from subagent_ls.harnesses.registry import DIALECTS
-from subagent_ls.rules.registry import LintContext, check, declare
-
-FIELD_REQUIRED = declare("field-required", Severity.ERROR, "a required field is missing")
-FIELD_TYPE = declare("field-type", Severity.ERROR, "a field has the wrong type")
-FIELD_UNKNOWN = declare(
-    "field-unknown", Severity.WARNING, "a key the dialect does not define", fixable=True
-)
-VALUE_UNKNOWN = declare(
-    "value-unknown", Severity.ERROR, "a value outside the field's allowed set", fixable=True
-)
-COMPLEXITY_UNKNOWN = declare(
-    "complexity-unknown", Severity.ERROR, "complexity is not one of the five tiers", fixable=True
+from subagent_ls.rules.registry import (
+    FIELD_REQUIRED,
+    FIELD_TYPE,
+    FIELD_UNKNOWN,
+    VALUE_UNKNOWN,
+    LintContext,
 )
 
 EMPTINESS_HAS_OWN_RULE = frozenset({"name", "description"})
@@ -97,7 +91,6 @@ def invalid(ctx: LintContext, spec: FieldSpec | None) -> tuple[Severity, str]:
     return severity, f" {effect}" if effect else ""
 
 
-@check("fields")
 def required_fields(ctx: LintContext) -> None:
     doc = ctx.doc
     assert doc.layout.opening is not None
@@ -110,7 +103,6 @@ def required_fields(ctx: LintContext) -> None:
             )
 
 
-@check("fields")
 def field_types_and_values(ctx: LintContext) -> None:
     for key, item in ctx.doc.fields.items():
         spec = ctx.dialect.fields.get(key)

@@ -7,22 +7,15 @@ from __future__ import annotations
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.verdict import Verdict
-from subagent_ls.rules.registry import LintContext, declare
-from subagent_ls.rules.structure import (
+from subagent_ls.rules.registry import (
     FRONTMATTER_MISSING,
     FRONTMATTER_NOT_MAPPING,
     FRONTMATTER_UNCLOSED,
+    HARNESS_SKIP,
     YAML_SYNTAX,
+    LintContext,
 )
 
-HARNESS_SKIP = declare(
-    "harness-skip", Severity.ERROR, "the file's harness will not load it (or its configuration)"
-)
-HARNESS_OTHER = declare(
-    "harness-other",
-    Severity.INFO,
-    "what other harnesses that read the file's folder would do with it, where it differs",
-)
 NOT_LOADED_BY = "notLoadedBy"
 """The detail of a finding that says the harness will not load the file (its ``harness-skip``,
 or the finding of its cause that says it too)."""

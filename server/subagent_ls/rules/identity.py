@@ -10,23 +10,14 @@ from subagent_ls.core.findings import Fix, Severity, excerpt
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.yaml_edits import replace_scalar
 from subagent_ls.core.yamltree import YamlNode
-from subagent_ls.rules.registry import LintContext, check, declare
-
-NAME_CHARSET = declare(
-    "name-charset", Severity.ERROR, "characters outside a-z, 0-9 and -", fixable=True
-)
-NAME_HYPHEN = declare(
-    "name-hyphen", Severity.ERROR, "leading, trailing or consecutive hyphens", fixable=True
-)
-NAME_LENGTH = declare("name-length", Severity.ERROR, "name empty or over 64 characters")
-NAME_MISMATCH = declare(
-    "name-mismatch", Severity.ERROR, "name differs from the file name", fixable=True
-)
-DESCRIPTION_LENGTH = declare(
-    "description-length", Severity.ERROR, "description empty or over 1024 characters"
-)
-DESCRIPTION_VAGUE = declare(
-    "description-vague", Severity.INFO, "description too short or without a delegation trigger"
+from subagent_ls.rules.registry import (
+    DESCRIPTION_LENGTH,
+    DESCRIPTION_VAGUE,
+    NAME_CHARSET,
+    NAME_HYPHEN,
+    NAME_LENGTH,
+    NAME_MISMATCH,
+    LintContext,
 )
 
 NAME_MAX = 64
@@ -94,7 +85,6 @@ def as_convention(ctx: LintContext, message: str) -> tuple[str, Severity | None]
     )
 
 
-@check("fields")
 def name_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("name")
     if node is None or node.kind not in ("str", "null") or "name" not in ctx.dialect.fields:
@@ -145,7 +135,6 @@ def name_rules(ctx: LintContext) -> None:
         )
 
 
-@check("fields")
 def description_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("description")
     if node is None or node.kind not in ("str", "null"):

@@ -7,30 +7,21 @@ import re
 from functools import cache
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Edit, Fix, Related, Severity, excerpt
+from subagent_ls.core.findings import Edit, Fix, Related, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yaml_edits import quote_plain_value, unindent_key_line
 from subagent_ls.core.yamltree import FLOW_COLON_ERROR, YamlError, YamlNode, parse_yaml
 from subagent_ls.harnesses.registry import DIALECTS
-from subagent_ls.rules.registry import LintContext, check, declare
-
-FILE_UNREADABLE = declare(
-    "file-unreadable", Severity.ERROR, "the file cannot be read as UTF-8 text of at most 1 MiB"
+from subagent_ls.rules.registry import (
+    DUPLICATE_KEY,
+    FILE_UNREADABLE,
+    FRONTMATTER_FENCE,
+    FRONTMATTER_MISSING,
+    FRONTMATTER_NOT_MAPPING,
+    FRONTMATTER_UNCLOSED,
+    YAML_SYNTAX,
+    LintContext,
 )
-FRONTMATTER_MISSING = declare("frontmatter-missing", Severity.ERROR, "no frontmatter block")
-FRONTMATTER_UNCLOSED = declare(
-    "frontmatter-unclosed", Severity.ERROR, "opening `---` with no closing `---`"
-)
-FRONTMATTER_FENCE = declare(
-    "frontmatter-fence", Severity.WARNING, "a closing fence of more than three dashes", fixable=True
-)
-YAML_SYNTAX = declare(
-    "yaml-syntax", Severity.ERROR, "the frontmatter is not valid YAML", fixable=True
-)
-FRONTMATTER_NOT_MAPPING = declare(
-    "frontmatter-not-mapping", Severity.ERROR, "the frontmatter is a list or a scalar"
-)
-DUPLICATE_KEY = declare("duplicate-key", Severity.ERROR, "a key appears twice")
 
 FIELD_NAMES = frozenset(key for dialect in DIALECTS.values() for key in dialect.fields)
 """Every field any dialect defines: a line starting with one of these is meant as a field."""
@@ -47,7 +38,6 @@ def _field_inside() -> re.Pattern[str]:
     )
 
 
-@check("document")
 def file_and_fences(ctx: LintContext) -> None:
     doc, layout = ctx.doc, ctx.doc.layout
     if doc.unreadable is not None:

@@ -12,24 +12,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from subagent_ls.core.findings import Related, Severity, excerpt
+from subagent_ls.core.findings import Related, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.environment import isolated
 from subagent_ls.harnesses.mcp import McpReference, McpServers
-from subagent_ls.rules.registry import LintContext, check, declare
+from subagent_ls.rules.registry import TOOLS_MCP_OFF, TOOLS_MCP_UNKNOWN, LintContext
 
-TOOLS_MCP_UNKNOWN = declare(
-    "tools-mcp-unknown",
-    Severity.WARNING,
-    "MCP tools of a server the harness has no configuration for (one finding per server)",
-)
-TOOLS_MCP_OFF = declare(
-    "tools-mcp-off",
-    Severity.WARNING,
-    "MCP tools of a server the harness does not connect (one finding per server)",
-)
 NAMES_SHOWN = 3
 """Names a message lists of one server; the finding's details list them all."""
 
@@ -44,7 +34,6 @@ class _Group(NamedTuple):
     withheld: list[str]
 
 
-@check("fields")
 def mcp_tool_rules(ctx: LintContext) -> None:
     dialect, servers = ctx.dialect, ctx.mcp
     node = ctx.doc.field_value("tools")

@@ -7,23 +7,13 @@ from __future__ import annotations
 import re
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Severity, excerpt
+from subagent_ls.core.findings import excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.model import Trap
 from subagent_ls.rules.fields import accepts
-from subagent_ls.rules.registry import LintContext, check, declare
-
-FIELD_NO_EFFECT = declare(
-    "field-no-effect", Severity.WARNING, "a field the harness does not apply as written"
-)
-TOOL_UNAVAILABLE = declare(
-    "tool-unavailable", Severity.WARNING, "a listed tool the harness can never grant"
-)
-TOOL_GRANTS_MORE = declare(
-    "tool-grants-more", Severity.INFO, "a listed tool that grants more than the list reads"
-)
+from subagent_ls.rules.registry import TOOL_UNAVAILABLE, LintContext
 
 
 def scalar_text(node: YamlNode | None) -> str | None:
@@ -55,14 +45,12 @@ def _where(ctx: LintContext, trap: Trap) -> list[Span]:
     return [tool.span for tool in listed if tool.name == trap.tool]
 
 
-@check("fields")
 def trap_rules(ctx: LintContext) -> None:
     for trap in ctx.dialect.traps:
         for span in _where(ctx, trap):
             ctx.report(trap.code, trap.message, span)
 
 
-@check("fields")
 def denied_tools(ctx: LintContext) -> None:
     """A tool that ``tools`` lists and the dialect's denylist names too is never exposed."""
     key = ctx.dialect.denylist

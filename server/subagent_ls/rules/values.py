@@ -3,26 +3,20 @@ names the harness does not know) and ``metadata`` (string values only)."""
 
 from __future__ import annotations
 
-from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
+from subagent_ls.core.findings import Edit, Fix, excerpt
 from subagent_ls.core.yaml_edits import double_quoted, flow_list, plain_source
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import split_tool_string, tool_names
 from subagent_ls.rules.fields import accepts, invalid, kind_word, wanted_types
-from subagent_ls.rules.registry import LintContext, check, declare
-
-TOOLS_EMPTY = declare("tools-empty", Severity.WARNING, "`tools: []` means no tools", fixable=True)
-TOOLS_FORMAT = declare(
-    "tools-format", Severity.ERROR, "`tools` has the wrong shape for the dialect", fixable=True
-)
-TOOLS_UNKNOWN = declare(
-    "tools-unknown", Severity.WARNING, "a tool name the dialect's harness does not know"
-)
-METADATA_VALUE = declare(
-    "metadata-value", Severity.WARNING, "a metadata key or value that is not a string", fixable=True
+from subagent_ls.rules.registry import (
+    METADATA_VALUE,
+    TOOLS_EMPTY,
+    TOOLS_FORMAT,
+    TOOLS_UNKNOWN,
+    LintContext,
 )
 
 
-@check("fields")
 def tools_rules(ctx: LintContext) -> None:
     spec = ctx.dialect.fields.get("tools")
     node = ctx.doc.field_value("tools")
@@ -95,7 +89,6 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
         ctx.report(TOOLS_UNKNOWN, message, span)
 
 
-@check("fields")
 def metadata_rules(ctx: LintContext) -> None:
     node = ctx.doc.field_value("metadata")
     if node is None or node.kind != "map" or "metadata" not in ctx.dialect.fields:

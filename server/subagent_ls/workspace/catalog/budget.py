@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from subagent_ls.core.findings import Severity
 from subagent_ls.harnesses.profile import Entry, Profile
-from subagent_ls.rules.across import DESCRIPTION_BUDGET
+from subagent_ls.rules.registry import DESCRIPTION_BUDGET
 from subagent_ls.workspace.catalog.resolve import CrossFinding
 
 NAMED = 3

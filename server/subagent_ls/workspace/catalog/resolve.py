@@ -8,7 +8,7 @@ import os
 from subagent_ls.core.findings import Severity
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.harnesses.profile import Entry, Profile
-from subagent_ls.rules.across import DUPLICATE_NAME, OVERRIDES, SHADOWED
+from subagent_ls.rules.registry import DUPLICATE_NAME, OVERRIDES, SHADOWED
 
 
 class CrossFinding:
