@@ -47,3 +47,23 @@ def test_a_harness_package_exports_its_dialect_and_profile_under_one_id(harness)
     assert harness.DIALECT.id == harness.PROFILE.id
     assert registry.DIALECTS[harness.DIALECT.id] is harness.DIALECT
     assert registry.PROFILES[harness.PROFILE.id] is harness.PROFILE
+
+
+def _modules_on_the_page() -> list[str]:
+    """The modules the page's "Every module" table names, in its order."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = page.split("## Every module", 1)[1]
+    return [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+
+
+def test_the_architecture_page_names_every_module_once_with_its_job():
+    """A module added, moved or removed without the page fails here."""
+    package = ROOT / "server" / "subagent_ls"
+    tree = sorted(
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if path.name != "__init__.py"
+    )
+    named = _modules_on_the_page()
+    assert sorted(set(named)) == sorted(named), "a module named twice"
+    assert sorted(named) == tree
