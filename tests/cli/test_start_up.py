@@ -81,3 +81,38 @@ def test_cross_file_findings_still_apply_to_two_files_and_to_one_beside_a_built_
     (project / ".subagent-ls.toml").write_text('harness = "claude-code"\n')
     run = run_cli("check", ".claude/agents/general-purpose.md", cwd=project)
     assert "hint overrides `general-purpose` overrides the built-in definition." in run.out
+
+
+HARNESS_PACKAGES = {
+    f"subagent_ls.harnesses.{name}"
+    for name in (
+        "harness_subagents",
+        "claude_code",
+        "opencode",
+        "copilot",
+        "gemini",
+        "synapse",
+        "zut",
+        "agent_core",
+    )
+}
+
+
+def test_rule_imports_no_harness_package(project):
+    """``rule`` shows documentation: neither its run nor building the command line (whose
+    ``--version`` text names every dialect) imports a harness."""
+    assert sorted(HARNESS_PACKAGES & _imported(project, "rule", "tools-empty")) == []
+
+
+def test_version_imports_the_harness_packages_it_names(project):
+    """The control of the test above: the record sees the packages a command does import."""
+    code = (
+        "import json, sys\n"
+        "from subagent_ls.cli.main import version_text\n"
+        "version_text()\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=project, capture_output=True, text=True, timeout=60
+    )
+    assert set(json.loads(done.stdout)) >= HARNESS_PACKAGES

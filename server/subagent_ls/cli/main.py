@@ -17,7 +17,6 @@ from importlib import import_module
 from subagent_ls import __version__
 from subagent_ls.cli import serve
 from subagent_ls.cli.streams import discard_stdout
-from subagent_ls.harnesses.common.plugin_search import steady
 
 EXAMPLES = """\
 examples:
@@ -48,6 +47,17 @@ def version_text() -> str:
     return "\n".join(lines)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the text is built (and the harness packages imported) only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        sys.stdout.write(version_text() + "\n")
+        parser.exit()
+
+
 COMMANDS = ("check", "catalog", "schema", "rule")
 """The commands other than ``serve``, each a module of ``subagent_ls.cli`` with ``add_parser``."""
 
@@ -63,8 +73,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=version_text(),
+        action=_VersionAction,
         help="print the version and the harness versions the dialects were verified against",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -105,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     gc.freeze()  # what start-up made lives as long as the run: no collection scans it
     gc.enable()
+    from subagent_ls.harnesses.common.plugin_search import steady
+
     try:
         with steady():  # a command's run takes the tree as it finds it
             return args.run(args)
