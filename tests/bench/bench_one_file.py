@@ -1,7 +1,7 @@
 """Benchmark: ``subagent-ls check --format json`` of one file in a project of three agents, as a
 pre-commit hook or an editor linting through the command line runs it on every call (wall time
 of the real console script, and its CPU time, best and median of several runs; beside them a
-bare Python start).
+bare Python start, and the ratio of the medians, which holds on a noisy machine).
 
 Run: ``python tests/bench/bench_one_file.py [--runs N]``. It prints the figures and exits
 non-zero when the median wall time misses its budget (60 ms). On a loaded machine the wall
@@ -73,6 +73,10 @@ def main() -> int:
     print(_line("check --format json, 1 file of 3", wall, cpu) + f" (budget {BUDGET_MS:.0f} ms "
           f"wall) {verdict}")  # fmt: skip
     print(_line("bare Python start", bare_wall, bare_cpu))
+    print(
+        f"ratio to a bare Python start: wall {median / statistics.median(bare_wall):.1f}x, "
+        f"CPU {statistics.median(cpu) / statistics.median(bare_cpu):.1f}x"
+    )
     return 0 if median <= BUDGET_MS else 1
 
 
