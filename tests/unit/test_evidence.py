@@ -103,3 +103,14 @@ def test_the_dialects_setting_still_decides(tmp_path):
     doc = AgentDocument(str(path), f"---\nname: a\n{DESC}\ntools: Read\n---\nB\n")
     settings = Settings(dialects={"agents/**": "gemini"})
     assert choose_dialect(doc, settings).dialect.id == "gemini"
+
+
+def test_the_files_above_a_worktree_or_submodule_top_are_not_read(tmp_path):
+    (tmp_path / "CLAUDE.md").write_text("# x\n")
+    (tmp_path / ".claude-plugin").mkdir()
+    (tmp_path / ".claude-plugin" / "marketplace.json").write_text("{}")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / ".git").write_text("gitdir: ../.git/modules/lib\n")
+    dialect, reason = chosen(tmp_path / "lib" / "agents" / "a.md", "")
+    assert dialect == "harness-subagents"
+    assert "CLAUDE.md" not in reason and "marketplace.json" not in reason

@@ -16,10 +16,12 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity
+from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.core.yamltree import MapItem, YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
@@ -35,8 +37,8 @@ MARKERS_PER_DIALECT = 2
 """Two files of one harness above a file (a plugin manifest and ``CLAUDE.md``) are as good as a
 value only it uses; one alone is a hint."""
 MAX_MARKER_DEPTH = 32
-"""Folders looked at above a file for the files of a harness (the top: a ``.git`` folder or
-the home folder)."""
+"""Folders looked at above a file for the files of a harness (the top: the repository's, or the
+home folder)."""
 
 
 class Clue(NamedTuple):
@@ -166,21 +168,19 @@ def _markers_in(folder: str) -> tuple[tuple[str, str], ...]:
 def _marker_clues(path: str) -> list[Clue]:
     """The files of a harness in the file's folder or above it, the nearest
     ``MARKERS_PER_DIALECT`` of each dialect's, up to the repository's top (a folder holding
-    ``.git``) or the home folder."""
-    home = os.path.expanduser("~")
-    folder = os.path.dirname(os.path.abspath(path))
+    ``.git``) or the home folder (included)."""
+    home = Path(os.path.expanduser("~"))
+    start = Path(os.path.dirname(os.path.abspath(path)))
     clues: list[Clue] = []
     counted: Counter[str] = Counter()
-    for _ in range(MAX_MARKER_DEPTH):
-        for dialect, marker in _markers_in(folder):
+    for folder in up_to_repository_top(start)[:MAX_MARKER_DEPTH]:
+        for dialect, marker in _markers_in(str(folder)):
             if counted[dialect] < MARKERS_PER_DIALECT:
                 counted[dialect] += 1
                 shown = os.path.relpath(os.path.join(folder, marker))
                 clues.append(Clue(dialect, MARKER_WEIGHT, f"`{shown}`"))
-        parent = os.path.dirname(folder)
-        if parent == folder or folder == home or os.path.isdir(os.path.join(folder, ".git")):
+        if folder == home:
             break
-        folder = parent
     return clues
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from subagent_ls.cli.usage import UsageError
+from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.core.settings import Settings
 from subagent_ls.workspace.config import config_in, find_config, load_config
 
@@ -33,12 +34,10 @@ def nearest_config(start: Path, isolated: bool = False) -> Path | None:
     """The settings file that governs files of the folder ``start``."""
     if not isolated:
         return find_config(start)
-    for folder in (start, *start.parents):
+    for folder in up_to_repository_top(start):
         found = config_in(folder)
         if found is not None:
             return found
-        if (folder / ".git").exists():
-            return None
     return None
 
 

@@ -31,7 +31,7 @@ from subagent_ls.analysis.agent_files import AGENT_FOLDER_NAMES, HEAD_BYTES, key
 from subagent_ls.analysis.dialect_choice import dialect_by_place
 from subagent_ls.analysis.evidence import VALUE_WEIGHT, Clue, leaning, marks_of
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.paths import up_to_repository_top, within
+from subagent_ls.core.paths import git_top, within
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_head
 from subagent_ls.harnesses.registry import DIALECTS, HARNESS_OF
@@ -64,9 +64,9 @@ def repository_of(path: str, roots: Iterable[str]) -> str | None:
     """The folder whose agent files the file's collection is: the nearest above it holding
     ``.git`` and below the home folder, else the deepest root holding it (None: neither)."""
     folder = os.path.dirname(os.path.abspath(path))
-    above = up_to_repository_top(Path(folder), Path(os.path.expanduser("~")))
-    if above and (above[-1] / ".git").exists():
-        return str(above[-1])
+    top = git_top(Path(folder), Path(os.path.expanduser("~")))
+    if top is not None:
+        return str(top)
     holding = [top for top in map(os.path.abspath, roots) if within(folder, top)]
     return max(holding, key=len) if holding else None
 

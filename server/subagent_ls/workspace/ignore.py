@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 
-from subagent_ls.core.paths import within
+from subagent_ls.core.paths import git_top, within
 from subagent_ls.core.settings import Settings
 from subagent_ls.workspace.git_config import excludes_file, git_folder
 from subagent_ls.workspace.gitignore import IgnoreFile, from_lines, read_patterns
@@ -20,18 +21,6 @@ DEFAULT_EXCLUDE = (
     ".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox",
 )  # fmt: skip
 """Folders no walk enters unless the ``exclude`` setting says otherwise."""
-
-
-def repository_top(folder: str) -> str | None:
-    """The nearest folder at or above ``folder`` holding ``.git`` (None: not in a repository)."""
-    current = os.path.abspath(folder)
-    while True:
-        if os.path.exists(os.path.join(current, ".git")):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
 
 
 def _ignore_file(path: str, folder: str) -> IgnoreFile | None:
@@ -59,7 +48,8 @@ class Ignore:
     def __init__(self, top: str, exclude: Sequence[str], respect_gitignore: bool = True) -> None:
         self.top = os.path.abspath(top)
         self.exclude = from_lines(self.top, exclude, "the exclude settings")
-        self.repository = repository_top(self.top) if respect_gitignore else None
+        repository = git_top(Path(self.top)) if respect_gitignore else None
+        self.repository = str(repository) if repository is not None else None
         self.respect_gitignore = respect_gitignore
         self._in_folder: dict[str, list[IgnoreFile]] = {}
         self._repository_files: list[str] | None = None

@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.paths import git_top
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
@@ -56,14 +57,6 @@ def _server_names(value: object) -> list[str]:
     ]
 
 
-def _git_top(folder: Path) -> Path:
-    """The repository's top folder holding ``folder`` (``folder`` itself outside one)."""
-    for above in (folder, *folder.parents):
-        if (above / ".git").exists():
-            return above
-    return folder
-
-
 def _config_file(env: Environment) -> tuple[Path, str]:
     moved = env.environ.get(CONFIG_DIR, "")
     if moved:
@@ -88,7 +81,7 @@ def claude_mcp_servers(env: Environment) -> McpServers:
     project = env.roots[0]
     config, config_label = _config_file(env)
     home_json = read_json(str(config)).value
-    local_key = str(_git_top(project))
+    local_key = str(git_top(project) or project)
     found: dict[str, McpServer] = {}
 
     for plugin in user_plugins(env):

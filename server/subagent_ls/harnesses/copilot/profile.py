@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.harnesses.copilot.copilot_home import HOME_VARIABLE, copilot_home
 from subagent_ls.harnesses.copilot.loader import agent_id
 from subagent_ls.harnesses.copilot.mcp import TRUST_VARIABLES, copilot_mcp_servers
@@ -45,11 +46,7 @@ BUILTINS = {
 def repository_folders(root: Path) -> list[Path]:
     """The folders Copilot CLI looks in from ``root``: ``root`` and its parents up to the
     repository's top folder (the one holding ``.git``), or up to ``/`` outside a repository."""
-    chain = [root, *root.parents]
-    for index, folder in enumerate(chain):
-        if (folder / ".git").exists():
-            return chain[: index + 1]
-    return chain
+    return up_to_repository_top(root)
 
 
 def copilot_sources(env: Environment) -> list[Source]:

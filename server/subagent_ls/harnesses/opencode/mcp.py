@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.paths import git_top
 from subagent_ls.harnesses.common.jsonc import read_jsonc, strip_comments_and_trailing_commas
 from subagent_ls.harnesses.common.manifest_json import member, note_read, stamp, strings
 from subagent_ls.harnesses.environment import Environment
@@ -44,13 +45,6 @@ def spelled(server: str) -> str:
     return _OUTSIDE.sub("_", server)
 
 
-def _git_top(project: Path) -> Path:
-    for folder in (project, *project.parents):
-        if (folder / ".git").exists():
-            return folder
-    return Path(project.anchor or "/")
-
-
 def _config_files(env: Environment) -> list[tuple[Path, str, bool]]:
     """The configuration files in the order OpenCode merges them, each with its label and
     whether it is this machine's (user-level, or named by a variable of the environment)."""
@@ -61,7 +55,7 @@ def _config_files(env: Environment) -> list[tuple[Path, str, bool]]:
     files += [(user / name, f"~/.config/opencode/{name}", True) for name in CONFIG_NAMES]
     if custom := env.environ.get("OPENCODE_CONFIG"):
         files.append((Path(custom), f"OPENCODE_CONFIG {custom}", True))
-    top = _git_top(project)
+    top = git_top(project) or Path(project.anchor or "/")
     downwards = [top, *reversed([p for p in project.parents if top in p.parents])]
     for folder in dict.fromkeys([*downwards, project]):
         files += [(folder / name, str(folder / name), False) for name in CONFIG_NAMES]
