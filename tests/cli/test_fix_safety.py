@@ -194,7 +194,7 @@ def test_an_acl_is_kept_and_no_mode_widened(tmp_path):
 def test_a_file_changed_while_it_is_fixed_is_left_alone(tmp_path):
     """What ``--fix`` read is compared with the file just before the new content replaces
     it (an editor's save or a checkout in between)."""
-    from subagent_ls.workspace.checking import write_text
+    from subagent_ls.workspace.writing import write_text
 
     path = write(tmp_path, "helper.md", "saved by the editor meanwhile\n")
     problem = write_text(str(path), FIXED.encode(), BROKEN.encode())
