@@ -13,8 +13,15 @@ bookkeeping kept bounded:
   message, which is logged without a traceback (it is an answer, not a failure);
 - a handler's future is forgotten once it is done (pygls keeps the future of every
   notification handled by a generator or a coroutine, such as each ``didChange``, for ever);
-- ``didChange`` and ``didClose`` find the open document in any spelling of its URI (pygls
-  finds it in the spelling of ``didOpen`` only);
+- ``didChange``, ``didSave`` and ``didClose`` find the open document in any spelling of its
+  URI (pygls finds it in the spelling of ``didOpen`` only); for a document that is not open
+  (one the client renamed and has not opened under its new URI yet, as Neovim does after a
+  rename that moves the file, or one already closed) they are dropped, logged at INFO. The
+  server owns a document's text only between ``didOpen`` and ``didClose``: a change outside
+  them, even one of the whole text, is not taken as the content (the client would never close
+  a document it does not know is open, and its diagnostics and its place in the catalog would
+  shadow the file on disk); the ``didOpen`` that follows carries the text. A second
+  ``didOpen`` of an open document replaces its text;
 - a reply to a request of the server's that it gave up on is dropped (pygls would raise on
   the cancelled future);
 - a message nested too deep to decode (``json_depth``) is refused, a request answered with
@@ -86,21 +93,34 @@ class AnsweringProtocol(LanguageServerProtocol):
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
-        self._as_opened(params.text_document)
-        yield from super().lsp_text_document__did_change(params)
+        if self._as_opened(params.text_document, types.TEXT_DOCUMENT_DID_CHANGE):
+            yield from super().lsp_text_document__did_change(params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_SAVE)
+    def lsp_text_document__did_save(self, params: types.DidSaveTextDocumentParams):
+        if not self._as_opened(params.text_document, types.TEXT_DOCUMENT_DID_SAVE):
+            return
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_SAVE)) is not None:
+            yield handler, (params,), None
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
     def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
-        self._as_opened(params.text_document)
-        yield from super().lsp_text_document__did_close(params)
+        if self._as_opened(params.text_document, types.TEXT_DOCUMENT_DID_CLOSE):
+            yield from super().lsp_text_document__did_close(params)
 
     def _as_opened(
-        self, identifier: types.TextDocumentIdentifier | types.VersionedTextDocumentIdentifier
-    ) -> None:
-        """Name the document with the URI it was opened with."""
+        self,
+        identifier: types.TextDocumentIdentifier | types.VersionedTextDocumentIdentifier,
+        method: str,
+    ) -> bool:
+        """Name the document with the URI it was opened with; False (the notification is
+        dropped) when it is not open."""
         document = text_document(self.workspace, identifier.uri)
-        if document is not None:
-            identifier.uri = document.uri
+        if document is None:
+            log.info("%s for %s, which is not open: dropped", method, identifier.uri)
+            return False
+        identifier.uri = document.uri
+        return True
 
     def _send_handler_result(self, future: Future[Any], *, msg_id: MsgId) -> None:
         refused = None if future.cancelled() else future.exception()
