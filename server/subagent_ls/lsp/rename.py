@@ -2,10 +2,18 @@
 is the agent's identity, renames the file too; and the reverse: when the client renames an
 agent file, ``workspace/willRenameFiles`` sets ``name`` to the new file name.
 
-A name the file's dialect refuses is not applied: one its name rules report as an error
-(empty, too long, characters outside its charset, misplaced hyphens), or one with which its
-harness would no longer load the file. Rename answers such a name with an error saying why;
-a file renamed to such a name keeps its ``name``."""
+A name the file's dialect refuses is not applied: one its name rules (``rules.identity``:
+empty, too long, characters outside its charset, misplaced hyphens) report at any severity,
+even where they are only a hint (rename writes the name: it writes none the dialect's own
+rules flag; a rule the settings turn off flags nothing), or one with which its harness would
+no longer load the file. Rename answers such a name with an error saying why; a file renamed
+to such a name keeps its ``name``.
+
+Nor is a rename made where the ``name`` value cannot be read or written: in a frontmatter
+that is not valid YAML or not closed, or on a ``name`` that is not a one-line string. There
+``textDocument/prepareRename`` and ``textDocument/rename`` answer with an error saying why
+(``RequestRefused``: a ``RequestFailed`` response whose message the client shows), not with
+nothing."""
 
 from __future__ import annotations
 
@@ -28,15 +36,45 @@ from subagent_ls.lsp.state import Analysis, ServerState
 from subagent_ls.lsp.uris import path_of
 
 NAME_RULES = ("name-length", "name-charset", "name-hyphen")
-"""The rules on a name by itself (``name-mismatch`` compares it with the file name)."""
+"""The rules on a name by itself (``name-mismatch`` compares it with the file name); rename
+refuses a name any of them reports, at any severity."""
 
 
-def _name_node(analysis: Analysis, offset: int | None = None) -> YamlNode | None:
+def _name_node(analysis: Analysis) -> YamlNode | None:
     node = analysis.doc.field_value("name")
     if node is None or node.kind != "str" or node.style in ("|", ">"):
         return None
-    if offset is not None and not node.span.start <= offset <= node.span.end:
+    return node
+
+
+def _renamed_at(analysis: Analysis, offset: int) -> YamlNode | None:
+    """The ``name`` value at ``offset``, for ``prepareRename`` and ``rename``; None where there
+    is nothing to rename. Raises ``RequestRefused`` where the cursor is in a frontmatter whose
+    ``name`` cannot be read (invalid YAML, no closing fence), or on a ``name`` that is not a
+    one-line string."""
+    doc = analysis.doc
+    layout = doc.layout
+    if layout.opening is not None:
+        if layout.closing is None:
+            raise RequestRefused(
+                "Cannot rename: the frontmatter has no closing `---`, so `name` cannot be read."
+            )
+        error = doc.yaml.error
+        if error is not None and offset <= layout.closing.end:
+            line = doc.lines.line_of(error.offset) + 1
+            raise RequestRefused(
+                f"Cannot rename: the frontmatter is not valid YAML (line {line}: "
+                f"{error.problem}); fix it first."
+            )
+    node = doc.field_value("name")
+    if node is None or not node.span.start <= offset <= node.span.end:
         return None
+    if node.kind != "str":
+        raise RequestRefused(f"Cannot rename: `name` is not a string (it reads as {node.kind}).")
+    if node.style in ("|", ">"):
+        raise RequestRefused(
+            f"Cannot rename: `name` is a block scalar (`{node.style}`); write it on one line."
+        )
     return node
 
 
@@ -48,18 +86,24 @@ def _inner(node: YamlNode) -> Span:
 
 def refusal(state: ServerState, analysis: Analysis, edit: Edit, path: str) -> str | None:
     """Why the file's dialect refuses the name ``edit`` writes (the file then at ``path``), by
-    linting the file as it would be; None when it accepts it."""
+    linting the file as it would be (``rules.identity`` judges the name, in the dialect's own
+    charset and severities): a name rule's error, else its harness no longer loading the file,
+    else a name rule's lesser finding (a hint where the harness takes the name but its
+    document's rule does not); None when it accepts it."""
     from subagent_ls.analysis.fixes import apply_edits
     from subagent_ls.analysis.lint import lint
 
     renamed = AgentDocument(path, apply_edits(analysis.doc.text, [edit]))
     result = lint(renamed, analysis.choice.dialect, state.settings)
-    for finding in result.findings:
-        if finding.code in NAME_RULES and finding.severity is Severity.ERROR:
-            return finding.message
+    flagged = sorted(
+        (finding for finding in result.findings if finding.code in NAME_RULES),
+        key=lambda finding: finding.severity,
+    )
+    if flagged and flagged[0].severity is Severity.ERROR:
+        return flagged[0].message
     if analysis.result.verdict.loads and not result.verdict.loads:
         return result.verdict.reason or f"{analysis.choice.dialect.harness} would not load it"
-    return None
+    return flagged[0].message if flagged else None
 
 
 def rename_edit(
@@ -103,7 +147,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         analysis = current_agent(ls, state, params.text_document.uri)
         if analysis is None:
             return None
-        node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))
+        node = _renamed_at(analysis, to_offset(analysis.doc, params.position, state.encoding))
         return to_range(analysis.doc, _inner(node), state.encoding) if node else None
 
     @server.feature(types.TEXT_DOCUMENT_RENAME, types.RenameOptions(prepare_provider=True))
@@ -111,7 +155,7 @@ def register(server: LanguageServer, state: ServerState) -> None:
         analysis = current_agent(ls, state, params.text_document.uri)
         if analysis is None:
             return None
-        node = _name_node(analysis, to_offset(analysis.doc, params.position, state.encoding))
+        node = _renamed_at(analysis, to_offset(analysis.doc, params.position, state.encoding))
         if node is None:
             return None
         return rename_edit(state, analysis, node, params.new_name.strip())
