@@ -33,6 +33,8 @@ AGENT_FOLDER_NAMES = frozenset({"agents", "agent", "subagents"})
 """Folders that repositories keep agents in outside a harness's own folders: collections
 (``agents/``, ``agents/core/``), plugins (``plugins/x/agents/``), copies of OpenCode's
 ``agent/``."""
+NAME_SUFFIXES = tuple(dict.fromkeys(d.name_suffix for d in DIALECTS.values() if d.name_suffix))
+"""The file-name endings that mark an agent file wherever it lies (``.agent.md``)."""
 AGENT_KEYS = frozenset({"tools", "mode", "color", "complexity"})
 """Frontmatter keys that mark an agent anywhere (``complexity`` is the base format's): skills
 and commands say ``allowed-tools``, and prompt files, which also say ``tools`` and ``mode``, end
@@ -181,8 +183,9 @@ def kind_of(
     if listed is not None and listed(path):
         return FileKind(True, AGENT, f"the {settings.harness} harness reads it")
     name = os.path.basename(path)
-    if name.lower().endswith(".agent.md"):
-        return FileKind(True, AGENT, "the file name ends in `.agent.md`")
+    for suffix in NAME_SUFFIXES:
+        if name.lower().endswith(suffix.lower()):
+            return FileKind(True, AGENT, f"the file name ends in `{suffix}`")
     return _other_kind(name, _folders_below_root(path, roots), keys)
 
 
@@ -195,13 +198,15 @@ def read_hidden(path: str, settings: Settings, roots: Iterable[str] = ()) -> boo
 
 def activation_globs() -> list[str]:
     """Where in a workspace agent files can be, as glob patterns: every agent folder of a
-    dialect (each ends in a folder named as in ``AGENT_FOLDER_NAMES``), every such folder
-    elsewhere, ``*.agent.md`` files, and Claude Code plugin manifests. The VS Code extension
-    starts for a workspace that holds one (a test keeps its ``activationEvents`` equal)."""
+    dialect (by the name of its last folder), every folder named as in ``AGENT_FOLDER_NAMES``,
+    files named with a dialect's ``name_suffix`` (``*.agent.md``), and the plugin manifests
+    of the profiles' ``project_manifests``. The VS Code extension starts for a workspace that
+    holds one (a test keeps its ``activationEvents`` equal), and the language server watches
+    them."""
     folders = {f.segments[-1] for d in DIALECTS.values() for f in d.folders} | AGENT_FOLDER_NAMES
+    manifests = dict.fromkeys(m for p in PROFILES.values() for m in p.project_manifests)
     return [
         *(f"**/{name}/**/*.md" for name in sorted(folders)),
-        "**/*.agent.md",
-        "**/.claude-plugin/plugin.json",
-        "**/.claude-plugin/marketplace.json",
+        *(f"**/*{suffix}" for suffix in NAME_SUFFIXES),
+        *(f"**/{manifest}" for manifest in manifests),
     ]

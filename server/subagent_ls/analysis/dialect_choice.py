@@ -183,8 +183,15 @@ def dialect_by_place(
     below = dialect_below_folder(path)
     if below is not None:
         return below
-    if posix(path).endswith(".agent.md"):
-        return DialectChoice(DIALECTS["copilot"], "the file name ends in `.agent.md`")
+    return dialect_by_name(path)
+
+
+def dialect_by_name(path: str) -> DialectChoice | None:
+    """The dialect whose ``name_suffix`` ends the file's name (``.agent.md``), if any."""
+    where = posix(path)
+    for dialect in DIALECTS.values():
+        if dialect.name_suffix is not None and where.endswith(dialect.name_suffix):
+            return DialectChoice(dialect, f"the file name ends in `{dialect.name_suffix}`")
     return None
 
 

@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 from subagent_ls.analysis.in_use import harnesses_in_projects
+from subagent_ls.cli import examples
 from subagent_ls.cli.check import environment
 from subagent_ls.cli.check_options import harness_list, load_settings
+from subagent_ls.cli.examples import example
 from subagent_ls.cli.reporters import printable, printable_json, visible
 from subagent_ls.cli.usage import EXIT_USAGE, UsageError
 from subagent_ls.harnesses.profile import Entry
@@ -21,15 +23,24 @@ from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.scan import analyze_on_disk, build_catalog
 from subagent_ls.workspace.plugin_walk import with_plugin_manifests
 
-EXAMPLES = """\
+_HARNESS = example(
+    f"subagent-ls catalog --harness {examples.HARNESS}",
+    f"{examples.HARNESS_NAME}'s sources and built-in agents",
+    47,
+)
+_TARGETS = example(
+    f"subagent-ls catalog --targets {','.join(sorted(examples.HARNESSES))}",
+    "these harnesses side by side, and the files",
+    47,
+)
+EXAMPLES = f"""\
 examples:
   subagent-ls catalog                          the harness setting's profile, here and in ~
                                                (unset: the harnesses the project uses)
-  subagent-ls catalog --harness claude-code    Claude Code's sources and built-in agents
+{_HARNESS}
   subagent-ls catalog --root a --root b        two projects at the same level
   subagent-ls catalog --format json            the subagents/catalog result as JSON
-  subagent-ls catalog --targets claude-code,copilot,gemini,opencode
-                                               these harnesses side by side, and the files
+{_TARGETS}
                                                that play a different role in two of them
 """
 

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from subagent_ls.analysis.dialect_choice import dialect_by_harness, dialect_by_plugin
+from subagent_ls.cli import examples
 from subagent_ls.cli.check_options import add_arguments, settings_lookup
 from subagent_ls.cli.configured import SettingsLookup
+from subagent_ls.cli.examples import example
 from subagent_ls.cli.reporters import (
     RENDERERS,
     render_statistics_json,
@@ -37,7 +39,12 @@ if TYPE_CHECKING:
     from subagent_ls.harnesses.environment import Environment
 
 
-EXAMPLES = """\
+_TARGETS = example(
+    f"subagent-ls check --targets {','.join(examples.HARNESSES)} {examples.FOLDER}",
+    "judged for each of these harnesses too",
+    43,
+)
+EXAMPLES = f"""\
 marks: [*] `--fix` fixes it, [!] only `--fix --unsafe-fixes` does
 
 examples:
@@ -47,10 +54,9 @@ examples:
   subagent-ls check --quiet                errors only, no summary line
   subagent-ls check --statistics           counts per rule code
   subagent-ls check --format json .        LSP diagnostics and the harness verdict per file
-  subagent-ls check --targets claude-code,opencode,copilot,gemini .claude/agents
-                                           judged for each of these harnesses too
+{_TARGETS}
   subagent-ls check --select name-mismatch,complexity-unknown
-  subagent-ls check --dialect claude-code some/folder   every .md file in it
+  subagent-ls check --dialect {examples.DIALECT} some/folder   every .md file in it
 """
 
 

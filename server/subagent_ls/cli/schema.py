@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from subagent_ls.cli.examples import DIALECT, example
 from subagent_ls.harnesses.registry import BASE, DIALECTS
 
 
@@ -15,8 +16,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="print the JSON Schema of a dialect's frontmatter",
         description="Print the JSON Schema (draft 2020-12) of a dialect's frontmatter.",
         epilog="examples:\n"
-        "  subagent-ls schema                           the base dialect, harness-subagents\n"
-        "  subagent-ls schema --dialect claude-code > claude-agent.schema.json\n",
+        f"{example('subagent-ls schema', f'the base dialect, {BASE.id}', 47)}\n"
+        f"  subagent-ls schema --dialect {DIALECT} > {DIALECT}.schema.json\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--dialect", choices=sorted(DIALECTS), default=BASE.id)

@@ -10,6 +10,10 @@ from subagent_ls.core.findings import Severity
 from subagent_ls.core.records import record_eq, record_replace, record_repr, record_values
 
 DEFAULT_BODY_MAX_LINES = 500
+DEFAULT_HARNESS = "harness-subagents"
+"""The base format's harness (``harnesses.registry.BASE``), whose catalog is shown unless a
+setting names another. ``core`` sits below ``harnesses`` and cannot read the registry, so this
+one harness name is written here; a test keeps it equal to the registry's."""
 
 
 @lru_cache(maxsize=1024)
@@ -70,7 +74,7 @@ class Settings:
 
     def __init__(
         self,
-        harness: str = "harness-subagents",
+        harness: str = DEFAULT_HARNESS,
         dialects: Mapping[str, str] | None = None,
         extra_dirs: tuple[str, ...] = (),
         body_max_lines: int = DEFAULT_BODY_MAX_LINES,

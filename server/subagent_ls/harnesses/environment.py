@@ -26,9 +26,9 @@ def isolated() -> bool:
 class Environment(NamedTuple):
     """What discovery depends on: HOME, the project roots, extra folders from settings, the
     process environment (``ZUT_AGENT_PROFILES``, ``AGENT_CUSTOM_AGENTS_DIRS``, ...), the
-    names the user disabled, and the plugin manifests found below the roots (files named
-    ``plugin.json``, ``marketplace.json`` or ``gemini-extension.json``: each harness takes
-    those it reads; empty where the caller did not look)."""
+    names the user disabled, and the plugin manifests found below the roots (files named as
+    a profile's ``project_manifests`` are: each harness takes those it reads; empty where the
+    caller did not look)."""
 
     home: Path
     roots: tuple[Path, ...]

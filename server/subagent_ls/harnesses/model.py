@@ -198,6 +198,10 @@ class Dialect(NamedTuple):
     """Whether the harness resolves tool patterns (``*``, ``Bash(git:*)``, ``mcp__…``, names
     with ``/``); where it does not, ``tools-unknown`` checks each name as written."""
     stem_suffixes: tuple[str, ...] = (".md",)
+    name_suffix: str | None = None
+    """A file-name ending that marks a file as written in this dialect wherever it lies
+    (Copilot's ``.agent.md``): such a file is an agent file, read in this dialect where its
+    place says nothing else."""
     severity: Mapping[str, Severity | None] = EMPTY_MAPPING
     verified_with: str | None = None
     """The harness version whose loader this dialect was checked against (None for the

@@ -204,6 +204,11 @@ class Profile(NamedTuple):
     """Where the harness reads plugins (extensions) of its own: the source of the plugin that
     lists the file at an absolute path, found from the file's folders upward (None: no plugin
     lists it). A plugin's agents are judged in that source's dialect wherever they lie."""
+    project_manifests: tuple[str, ...] = ()
+    """The plugin (and marketplace) manifests in a project its sources take plugins from, as
+    POSIX paths below the folder that holds one (``.claude-plugin/plugin.json``): the project
+    walk finds files of these names (``Environment.plugin_manifests``), the editor watches them
+    and the VS Code extension starts for a workspace that holds one."""
 
     mcp_servers: Callable[[Environment], McpServers] | None = None
     """The MCP servers the harness connects when run in ``roots[0]`` of the environment."""

@@ -17,6 +17,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
+from subagent_ls.analysis.agent_files import activation_globs
 from subagent_ls.core.text import column_width
 from subagent_ls.lsp.background import off_loop
 from subagent_ls.lsp.catalog_service import CatalogService
@@ -35,19 +36,9 @@ CATALOG_CHANGED = "subagents/catalogChanged"
 STATUS_COMMAND = "subagent-ls.catalogEntry"
 """The code lens command: answers the file's catalog entry (the lens itself informs)."""
 POLL_SECONDS = 2.0
-WATCHED = (
-    "**/.agents/agents/**/*.md",
-    "**/.claude/agents/**/*.md",
-    "**/.synapse/agents/**/*.md",
-    "**/.opencode/agent/**/*.md",
-    "**/.opencode/agents/**/*.md",
-    "**/.github/agents/**/*.md",
-    "**/.gemini/agents/**/*.md",
-    "**/agents/**/*.md",
-    "**/agent/**/*.md",
-    "**/subagents/**/*.md",
-    "**/.claude-plugin/*.json",
-)
+WATCHED = tuple(activation_globs())
+"""Where agent files and the plugin manifests that list them can be (every dialect's folders,
+the profiles' manifests): the globs the VS Code extension starts on."""
 _SCAN_NUMBERS = itertools.count(1)
 log = logging.getLogger(__name__)
 

@@ -14,19 +14,11 @@ from pydantic import (
     field_validator,
 )
 
-from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 from subagent_ls.rules.registry import RULES
 
-HarnessProfile = Literal[
-    "harness-subagents",
-    "claude-code",
-    "synapse",
-    "agent-core",
-    "zut",
-    "gemini",
-    "copilot",
-    "opencode",
-]
+HarnessProfile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
+"""The id of a harness's profile, in the order profiles are listed."""
 
 Level = Literal["error", "warning", "info", "information", "hint", "off"]
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from subagent_ls.analysis.agent_files import (
     AGENT_FOLDER_NAMES,
     AGENT_KEYS,
+    NAME_SUFFIXES,
     FileKind,
     keys_of_file,
     kind_of,
@@ -195,8 +196,9 @@ def looked_for() -> str:
     folders = sorted({"/".join(f.segments) + "/" for d in DIALECTS.values() for f in d.folders})
     named = ", ".join(f"{name}/" for name in sorted(AGENT_FOLDER_NAMES))
     keys = ", ".join(f"`{key}`" for key in sorted(AGENT_KEYS))
+    suffixes = "".join(f"for *{suffix} files, " for suffix in NAME_SUFFIXES)
     return (
-        f"looked for .md files in {', '.join(folders)}, for *.agent.md files, and for .md "
+        f"looked for .md files in {', '.join(folders)}, {suffixes}and for .md "
         f"files whose frontmatter has `name` and `description` and that lie in a folder "
         f"named {named} or have one of {keys}"
     )

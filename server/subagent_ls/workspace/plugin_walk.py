@@ -12,10 +12,14 @@ from pathlib import Path
 
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import Environment
+from subagent_ls.harnesses.registry import PROFILES
 from subagent_ls.workspace.ignore import Ignore, ignore_for
 from subagent_ls.workspace.walk import Seen, walk
 
-MANIFEST_NAMES = frozenset({"plugin.json", "marketplace.json", "gemini-extension.json"})
+MANIFEST_NAMES = frozenset(
+    manifest.rpartition("/")[2] for p in PROFILES.values() for manifest in p.project_manifests
+)
+"""The names of the manifests some harness's profile takes plugins from (``project_manifests``)."""
 
 
 def manifests_in(roots: tuple[Path, ...], settings: Settings) -> tuple[Path, ...]:

@@ -25,6 +25,8 @@ COMPONENT_FOLDERS = (
 )  # fmt: skip
 MAX_CHILDREN = 10_000
 """A folder of plugins is read up to this many entries (a plugin folder is small)."""
+PROJECT_MANIFESTS = (MANIFEST.replace(os.sep, "/"), MARKETPLACE.replace(os.sep, "/"))
+"""The manifests found in a project that ``manifest_plugins`` takes plugins from."""
 
 
 def _exists(path: str) -> bool:

@@ -13,7 +13,11 @@ from pathlib import Path
 from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home, config_label
 from subagent_ls.harnesses.claude_code.mcp import claude_mcp_servers
-from subagent_ls.harnesses.claude_code.plugin_dirs import manifest_plugins, plugin_dir_plugins
+from subagent_ls.harnesses.claude_code.plugin_dirs import (
+    PROJECT_MANIFESTS,
+    manifest_plugins,
+    plugin_dir_plugins,
+)
 from subagent_ls.harnesses.claude_code.plugins import holding_plugin, plugin_source
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.environment import Environment
@@ -125,6 +129,7 @@ PROFILE = Profile(
     path_order=True,
     variables=(PLUGIN_DIRS, CONFIG_DIR),
     plugin_source=claude_plugin_source,
+    project_manifests=PROJECT_MANIFESTS,
     mcp_servers=claude_mcp_servers,
     budget=BUDGET,
     signs=Signs((".claude", ".mcp.json", "CLAUDE.md"), (".claude", ".claude.json"), (CONFIG_DIR,)),

@@ -135,6 +135,7 @@ DIALECT = Dialect(
     unknown_key_effect="Copilot ignores it with a warning in its log (`unknown field ignored`).",
     invalid_effect=REFUSED,
     stem_suffixes=(".agent.md", ".md"),
+    name_suffix=".agent.md",
     severity={
         **NAME_IS_FREE,
         "description-length": Severity.INFO,

@@ -36,5 +36,6 @@ DIALECT = COPILOT._replace(
     identity="`<plugin>:<file name without .agent.md or .md>`; the frontmatter `name` is not "
     "the id.",
     folders=(),
+    name_suffix=None,  # a plugin's agent is its plugin's by the plugin's listing, not its name
     verdict=copilot_plugin_verdict,
 )

@@ -20,14 +20,14 @@ from subagent_ls.harnesses.common.manifest_json import note_read, recording_read
 from subagent_ls.harnesses.environment import Environment
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.profile import Entry, Profile, distinct
-from subagent_ls.harnesses.registry import DIALECTS
+from subagent_ls.harnesses.registry import BASE, DIALECTS
 from subagent_ls.harnesses.sources import Listing, Source
 from subagent_ls.workspace.catalog.model import Catalog
 from subagent_ls.workspace.catalog.resolve import CrossFinding, resolve
 from subagent_ls.workspace.parallel import parallel_map
 from subagent_ls.workspace.walk import BROKEN_LINK, walk
 
-BUILTIN = Source("builtin", "built-in", "builtin", 0, "harness-subagents")
+BUILTIN = Source("builtin", "built-in", "builtin", 0, BASE.id)
 
 
 class NameLocation(NamedTuple):
