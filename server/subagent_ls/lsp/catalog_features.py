@@ -34,9 +34,9 @@ the profiles' manifests): the globs the VS Code extension starts on."""
 
 
 class CatalogFeatures:
-    """The catalog's requests, and its part in what the server shows (told of each change of
-    the state, it keeps the catalog current; it adds the cross-file diagnostics and the
-    hover's note)."""
+    """The catalog's requests, and its part in what the server shows (a ``Listener`` of the
+    state: told of each change, it keeps the catalog current; it adds the cross-file
+    diagnostics and the hover's note)."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
@@ -147,15 +147,11 @@ class CatalogFeatures:
 
 
 def register(server: LanguageServer, state: ServerState) -> None:
-    """The catalog's handlers, and the catalog's listeners of the state (and its agent
+    """The catalog's handlers, and the catalog as a listener of the state (and its agent
     lookup: the agents a harness loads for a file)."""
     features = CatalogFeatures(state)
     state.agents_for = features.service.agents_for
-    state.on_analysis.append(features.document_changed)
-    state.on_settings.append(features.settings_changed)
-    state.diagnostic_providers.append(features.diagnostics)
-    state.name_notes.append(features.name_note)
-    state.on_ready.append(features.ready)
+    state.listeners.append(features)
 
     @server.feature(CATALOG)
     async def catalog(ls: LanguageServer, params: object) -> dict:

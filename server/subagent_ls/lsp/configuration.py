@@ -58,8 +58,8 @@ async def settle(ls: LanguageServer, state: ServerState) -> None:
             analysis = state.relint(analysis)
         publish(ls, state, analysis)
         await asyncio.sleep(0)
-    for listener in state.on_settings:
-        listener(ls)
+    for listener in state.listeners:
+        listener.settings_changed(ls)
 
 
 async def fetch_settings(ls: LanguageServer, state: ServerState) -> None:
@@ -83,8 +83,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         warm_up()  # load the engine now, not on the first keystroke
         try:
             await fetch_settings(ls, state)
-            for ready in state.on_ready:
-                await ready(ls)
+            for listener in state.listeners:
+                await listener.ready(ls)
         except asyncio.CancelledError:  # the session ended during start-up: nothing to report
             log.info("the session ended before start-up finished")
 

@@ -21,7 +21,7 @@ def diagnostics_of(state: ServerState, analysis: Analysis) -> list[types.Diagnos
     doc, uri = analysis.doc, analysis.uri
     uri_of = state.uris.uri_of
     own = [to_diagnostic(doc, f, state.encoding, uri, uri_of) for f in analysis.result.findings]
-    return own + [d for provider in state.diagnostic_providers for d in provider(analysis)]
+    return own + [d for listener in state.listeners for d in listener.diagnostics(analysis)]
 
 
 def shown_diagnostics(
@@ -57,8 +57,8 @@ def refresh(ls: LanguageServer, state: ServerState, uri: str) -> Analysis | None
     if document is None:
         return None
     analysis = state.analyze(document.uri, document.source, document.version)
-    for listener in state.on_analysis:  # first: the catalog's findings for this version
-        listener(ls, analysis.uri)
+    for listener in state.listeners:  # first: the catalog's findings for this version
+        listener.document_changed(ls, analysis.uri)
     publish(ls, state, analysis)
     return analysis
 
@@ -124,8 +124,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
-        for listener in state.on_analysis:
-            listener(ls, uri)
+        for listener in state.listeners:
+            listener.document_changed(ls, uri)
 
     @server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,

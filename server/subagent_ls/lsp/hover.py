@@ -91,7 +91,7 @@ def value_text(state: ServerState, analysis: Analysis, item: MapItem) -> str | N
         where = f"loads it as `{verdict.name}`" if verdict.loads else _OUTCOMES[verdict.outcome]
         harness = verdict.harness or "The harness"
         text = f"{field_markdown(analysis.choice.dialect, spec)}\n\n{harness} {where}."
-        notes = [note for provider in state.name_notes if (note := provider(analysis))]
+        notes = [note for listener in state.listeners if (note := listener.name_note(analysis))]
         return "\n\n".join([text, *notes])
     from subagent_ls.rules.fields import listed_value  # the engine loads after start-up
 

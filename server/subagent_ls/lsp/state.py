@@ -1,6 +1,7 @@
-"""What the server knows: settings, the client's abilities, the URIs the client named, and
-every open document with its latest analysis (document, dialect, findings), keyed by
-``uris.key_of`` of its URI. An open document over the CLI's size limit (1 MiB of UTF-8) is
+"""What the server knows: settings, the client's abilities, the URIs the client named, every
+open document with its latest analysis (document, dialect, findings), keyed by ``uris.key_of``
+of its URI, and the features that follow it (``Listener``: what they are told of, and what they
+add to a document). An open document over the CLI's size limit (1 MiB of UTF-8) is
 analyzed as an unreadable file, without parsing.
 
 The rules, the dialects and the catalog are imported where first used, here and in the feature
@@ -9,10 +10,9 @@ modules: the server answers ``initialize`` without them and loads them right aft
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
@@ -21,6 +21,9 @@ from subagent_ls.core.text import Encoding
 from subagent_ls.lsp.uris import ClientUris, key_of, path_of
 
 if TYPE_CHECKING:
+    from lsprotocol import types
+    from pygls.lsp.server import LanguageServer
+
     from subagent_ls.analysis.dialect_choice import DialectChoice
     from subagent_ls.analysis.evidence import Clue
     from subagent_ls.analysis.results import LintResult
@@ -46,6 +49,29 @@ class Analysis:
     """Its dialect was guessed from the agent files beside it (``workspace.collection``)."""
 
 
+class Listener(Protocol):
+    """A feature that follows what the server knows (the catalog does): it is told of each
+    change, and adds to what the server shows of a document. The server calls every listener
+    of ``ServerState.listeners``, in order."""
+
+    def document_changed(self, ls: LanguageServer, uri: str) -> None:
+        """A document was analyzed (opened, changed, saved) or closed (its file on disk counts
+        again); called before the document's diagnostics are published."""
+
+    def settings_changed(self, ls: LanguageServer) -> None:
+        """The settings or the workspace folders changed (once after a burst of changes,
+        after the open documents were linted again and published)."""
+
+    async def ready(self, ls: LanguageServer) -> None:
+        """The client is initialized and the settings are known (awaited once)."""
+
+    def diagnostics(self, analysis: Analysis) -> list[types.Diagnostic]:
+        """More diagnostics for an agent file (the catalog's cross-file findings)."""
+
+    def name_note(self, analysis: Analysis) -> str | None:
+        """More hover text for the ``name`` value (where the file stands in the catalog)."""
+
+
 @dataclass(slots=True)
 class ServerState:
     settings: Settings = field(default_factory=Settings)
@@ -65,22 +91,13 @@ class ServerState:
     the last one is stale."""
     uris: ClientUris = field(default_factory=ClientUris)
     analyses: dict[str, Analysis] = field(default_factory=dict)
-    on_analysis: list[Callable[[Any, str], None]] = field(default_factory=list)
     agents_for: AgentsFor | None = None
     """The agents a harness loads for a file (the catalog's, once it is built); None: read
     from disk."""
-    """Called with (server, uri) after a document was analyzed or closed."""
-    on_settings: list[Callable[[Any], None]] = field(default_factory=list)
-    """Called with the server after the settings or the workspace folders changed (once
-    after a burst of changes)."""
     settled: Coalesced | None = None
     """Takes in a burst of changes of the settings or the workspace folders once it ends."""
-    on_ready: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
-    """Awaited once the client is initialized and the settings are known."""
-    diagnostic_providers: list[Callable[[Analysis], list]] = field(default_factory=list)
-    """Extra diagnostics for a document (the catalog's cross-file findings)."""
-    name_notes: list[Callable[[Analysis], str | None]] = field(default_factory=list)
-    """Extra hover text for the ``name`` value (where the file stands in the catalog)."""
+    listeners: list[Listener] = field(default_factory=list)
+    """The features told of each change, which add to what a document shows (``Listener``)."""
 
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         """Analyze a new version; the YAML is reparsed only if the frontmatter changed. A
