@@ -1,6 +1,6 @@
 """The OpenCode dialect (``.opencode/agent(s)/**``), as OpenCode 1.18.33 (npm ``opencode-ai``)
 loads it. How a file is read (gray-matter, its YAML repair and cache) is in
-``loader.py``; this module holds the schema and the verdict.
+``loader.py``, the schema in ``schema.py``; this module holds the verdict.
 
 - Folders: ``{agent,agents}/**/*.md`` below each configuration folder (``~/.config/opencode``,
   every ``.opencode`` from the project folder up, ``~/.opencode``), subfolders, files and
@@ -21,9 +21,7 @@ loads it. How a file is read (gray-matter, its YAML repair and cache) is in
 
 from __future__ import annotations
 
-import math
 import os
-import re
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity, excerpt
@@ -34,13 +32,13 @@ from subagent_ls.harnesses.model import (
     NAME_IS_FREE,
     Dialect,
     Evidence,
-    FieldSpec,
     Folder,
     parent_segments,
 )
 from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
 from subagent_ls.harnesses.opencode.mcp import opencode_mcp_reference
 from subagent_ls.harnesses.opencode.references import task_patterns
+from subagent_ls.harnesses.opencode.schema import FIELDS, UNDESCRIBED, Schema
 
 HARNESS = "OpenCode"
 VERSION = "1.18.33"
@@ -57,95 +55,6 @@ MODE_FOLDERS = tuple(
 )
 """``{mode,modes}/*.md``: primary agents; a file the schema refuses is left out without a word."""
 FOLDERS = AGENT_FOLDERS + MODE_FOLDERS
-THEME_COLORS = ("primary", "secondary", "accent", "success", "warning", "error", "info")
-PERMISSION_ACTIONS = {
-    "allow": "Run without asking.",
-    "ask": "Ask before running.",
-    "deny": "Never run.",
-}
-UNDESCRIBED = "This subagent should only be called manually by the user."
-"""What the model is given for an agent that is not ``primary`` and has no description."""
-
-FIELDS = {
-    spec.key: spec
-    for spec in (
-        FieldSpec(
-            "description",
-            "What the agent does and when to use it. Optional: without it the model is told "
-            f"“{UNDESCRIBED}”",
-            ("string",),
-        ),
-        FieldSpec(
-            "mode",
-            "Where the agent can be used.",
-            ("string",),
-            values={
-                "subagent": "Only as a subagent, invoked by other agents or with @name.",
-                "primary": "Only as a primary agent you switch to.",
-                "all": "Both (the default).",
-            },
-            default="all",
-        ),
-        FieldSpec(
-            "model",
-            "The model the agent runs on, as `provider/model` (`anthropic/claude-sonnet-4-5`); "
-            "absent: the model of the session. OpenCode checks it only when the agent runs: a "
-            "provider without credentials or a model it does not have ends the agent with "
-            "`Model not found: …`.",
-            ("string",),
-            pattern=r"[^/]+/.+",
-            pattern_says="`provider/model`",
-            invalid_severity=Severity.WARNING,
-            invalid_effect="OpenCode splits it at the first `/` into provider and model, so it "
-            "names no model: running the agent fails with `Model not found`.",
-        ),
-        FieldSpec("temperature", "Sampling temperature.", ("number",)),
-        FieldSpec("top_p", "Nucleus sampling.", ("number",)),
-        FieldSpec("steps", "The most agentic iterations.", ("integer",), positive=True),
-        FieldSpec("maxSteps", "Older name of `steps`.", ("integer",), positive=True),
-        FieldSpec(
-            "tools",
-            "A map from tool name to `true`/`false` (`write: false`); not a list or a string. "
-            "`write`, `edit` and `patch` are one switch: the last of them given decides all "
-            "three.",
-            ("bool-map",),
-            shape_code="tools-format",
-        ),
-        FieldSpec(
-            "permission",
-            "`allow`, `ask` or `deny`, or a map from tool (and pattern) to one of them.",
-            ("string", "map"),
-            values=PERMISSION_ACTIONS,
-        ),
-        FieldSpec(
-            "color",
-            "The agent's colour: `#RRGGBB` or a theme colour.",
-            ("string",),
-            values={c: f"The theme's {c} colour." for c in THEME_COLORS},
-            pattern=r"#[0-9a-fA-F]{6}",
-        ),
-        FieldSpec(
-            "hidden",
-            "Hide the agent from the @ menu (the model is still offered it).",
-            ("boolean",),
-            default="false",
-        ),
-        FieldSpec("disable", "Turn the agent off.", ("boolean",), default="false"),
-        FieldSpec(
-            "prompt",
-            "Not used in a file: OpenCode always takes the body as the prompt.",
-            ("string",),
-        ),
-        FieldSpec("variant", "The model variant.", ("string",)),
-        FieldSpec("options", "Extra options passed to the model provider.", ("map",)),
-        FieldSpec(
-            "name",
-            "Replaces the agent's name, which is otherwise its path below the agent folder. "
-            "Any value is taken as text (`name: 123` is `123`).",
-            ("string", "integer", "number", "boolean", "null", "list", "map"),
-        ),
-    )
-}
 
 
 def is_mode_file(doc: AgentDocument) -> bool:
@@ -184,81 +93,7 @@ def path_name(doc: AgentDocument) -> str:
     return os.path.basename(doc.path).removesuffix(".md")
 
 
-ACTIONS = tuple(PERMISSION_ACTIONS)
-ACTION_ONLY = frozenset({"todowrite", "question", "webfetch", "websearch", "doom_loop"})
-"""Permission keys that take an action only, not a map of patterns."""
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
-_KIND = {"array": "a list", "object": "a map", "null": "empty (null)"}
-
-
-class _Schema:
-    """OpenCode's agent schema over the values js-yaml gives the frontmatter of ``source``."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def value(self, node: YamlNode) -> tuple[JsType, object]:
-        return js_value(node, self.source)
-
-    def error(self, key: str, node: YamlNode) -> str | None:
-        """What the schema says about ``key`` (None: valid); ``name``, ``prompt`` (always
-        replaced by the body) and keys it does not know take any value."""
-        kind, value = self.value(node)
-        what = _KIND.get(kind, f"a {kind}")
-        if key in ("description", "model", "variant"):
-            return None if kind == "string" else f"`{key}` must be a string, not {what}"
-        if key in ("temperature", "top_p"):
-            finite = kind == "number" and math.isfinite(float(value))  # type: ignore[arg-type]
-            return None if finite else f"`{key}` must be a finite number, not {what}"
-        if key in ("disable", "hidden"):
-            return None if kind == "boolean" else f"`{key}` must be `true` or `false`, not {what}"
-        if key in ("steps", "maxSteps"):
-            number = float(value) if kind == "number" else 0.0  # type: ignore[arg-type]
-            whole = number.is_integer() and number > 0
-            return None if whole else f"`{key}` must be a whole number greater than 0"
-        if key == "mode":
-            valid = kind == "string" and value in FIELDS["mode"].values
-            return None if valid else "`mode` must be `subagent`, `primary` or `all`"
-        if key == "color":
-            text = str(value)
-            valid = kind == "string" and (text in THEME_COLORS or _HEX.fullmatch(text))
-            return None if valid else "`color` must be `#RRGGBB` or a theme colour"
-        if key == "tools":
-            valid = kind == "object" and all(self.kind(i.value) == "boolean" for i in node.items)
-            return None if valid else "`tools` must be a map from tool name to `true` or `false`"
-        if key == "options":
-            return None if kind == "object" else f"`options` must be a map, not {what}"
-        if key == "permission":
-            return (
-                None
-                if self.permission_valid(node)
-                else ("`permission` must be `allow`, `ask`, `deny` or a map from tools to them")
-            )
-        return None
-
-    def kind(self, node: YamlNode) -> JsType:
-        return self.value(node)[0]
-
-    def is_action(self, node: YamlNode) -> bool:
-        kind, value = self.value(node)
-        return kind == "string" and value in ACTIONS
-
-    def permission_valid(self, node: YamlNode) -> bool:
-        if self.is_action(node):
-            return True
-        if node.kind != "map":
-            return False
-        for item in node.items:
-            if self.is_action(item.value):
-                continue
-            if item.name in ACTION_ONLY or item.value.kind != "map":
-                return False
-            if not all(self.is_action(rule.value) for rule in item.value.items):
-                return False
-        return True
-
-
-def _name(doc: AgentDocument, fields: dict[str, MapItem], schema: _Schema) -> str:
+def _name(doc: AgentDocument, fields: dict[str, MapItem], schema: Schema) -> str:
     """``String(name)`` of the ``name`` key, else the path name."""
     item = fields.get("name")
     if item is None:
@@ -303,7 +138,7 @@ def opencode_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
             "without a word"
         )
         return Verdict(False, None, reason, "ignored", HARNESS, _opening(doc))
-    schema = _Schema(loaded.source)
+    schema = Schema(loaded.source)
     fields = _fields(loaded)
     mode_file = is_mode_file(doc)
     for key, item in fields.items():
@@ -332,7 +167,7 @@ def described(description: object, mode: object) -> str | None:
     return None if mode == "primary" else UNDESCRIBED
 
 
-def _merged_keys(fields: dict[str, MapItem], schema: _Schema, mode_file: bool) -> dict[str, object]:
+def _merged_keys(fields: dict[str, MapItem], schema: Schema, mode_file: bool) -> dict[str, object]:
     """The keys that decide the agent when OpenCode merges its definitions across
     configuration folders: ``description``, ``mode`` and ``disable`` as the file sets them (a
     mode file is always ``primary``)."""
