@@ -14,6 +14,13 @@ from subagent_ls.rules.registry import RULES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``check``'s options, group by group, in the order ``--help`` lists them."""
+    for add in (_output, _fixing, _selection, _settings, _report, _walk, _kept_findings):
+        add(parser)
+
+
+def _output(parser: argparse.ArgumentParser) -> None:
+    """What is checked and where the report goes, and the exit code."""
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="files or folders (default: .); `-`: stdin"
     )
@@ -44,6 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="also exit with 1 when more than N warnings are reported",
     )
+
+
+def _fixing(parser: argparse.ArgumentParser) -> None:
+    """``--fix`` and what it applies, writes and shows."""
     parser.add_argument("--fix", action="store_true", help="apply every safe fix in place")
     parser.add_argument(
         "--diff",
@@ -67,6 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --fix, also write files that links lead to outside the paths given",
     )
+
+
+def _selection(parser: argparse.ArgumentParser) -> None:
+    """The rules, the dialect, the folders and the harnesses a file is checked for."""
     parser.add_argument("--select", metavar="CODES", help="only these rule codes (comma list)")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma list)")
     parser.add_argument(
@@ -83,6 +98,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="judge every file for these harnesses (comma list, or `all`; default: the "
         "harnesses that read its folder)",
     )
+
+
+def _settings(parser: argparse.ArgumentParser) -> None:
+    """The settings file, and the machine judged on."""
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the closest)")
     parser.add_argument(
         "--isolated",
@@ -90,6 +109,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="judge as on a fresh machine: no user-level configuration of any harness (HOME "
         "empty, their variables unset), no settings file above the project",
     )
+
+
+def _report(parser: argparse.ArgumentParser) -> None:
+    """What the report holds: errors only, counts per rule, or the files a walk meets."""
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="report errors only, without the summary line"
     )
@@ -104,6 +127,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="list every Markdown file a folder walk meets, with what it is and why, and the "
         "paths it leaves out; check nothing (text, json)",
     )
+
+
+def _walk(parser: argparse.ArgumentParser) -> None:
+    """What a folder walk leaves out."""
     parser.add_argument(
         "--exclude",
         metavar="PATTERNS",
@@ -128,6 +155,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="skip files named on the command line that a folder walk would leave out (not "
         "agent files, excluded, ignored): what a pre-commit hook passes",
     )
+
+
+def _kept_findings(parser: argparse.ArgumentParser) -> None:
+    """The findings suppression comments and a baseline hide."""
     parser.add_argument(
         "--ignore-suppressions",
         action="store_true",
