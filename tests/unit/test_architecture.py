@@ -1,9 +1,10 @@
 """The package's floors as docs/architecture.md draws them: the import contracts pass, the
 independence contract names every registered harness package, and each harness package exports
-its dialect and profile under one id."""
+its dialect and profile under one id; and every module and function stays small."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -67,3 +68,32 @@ def test_the_architecture_page_names_every_module_once_with_its_job():
     named = _modules_on_the_page()
     assert sorted(set(named)) == sorted(named), "a module named twice"
     assert sorted(named) == tree
+
+
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 80
+
+
+def _oversized(package: Path) -> list[str]:
+    """The modules over ``MAX_MODULE_LINES`` lines and the functions (methods and nested ones
+    too, their decorators counted) over ``MAX_FUNCTION_LINES``, each with its size."""
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(package).as_posix()
+        lines = len(text.splitlines())
+        if lines > MAX_MODULE_LINES:
+            offenders.append(f"{where}: {lines} lines")
+        for node in ast.walk(ast.parse(text, where)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                length = (node.end_lineno or node.lineno) - start + 1
+                if length > MAX_FUNCTION_LINES:
+                    offenders.append(f"{where}:{start} {node.name}(): {length} lines")
+    return offenders
+
+
+def test_every_module_and_function_is_small():
+    """One module, one job: at most 400 lines a module and 80 a function."""
+    offenders = _oversized(ROOT / "server" / "subagent_ls")
+    assert not offenders, "over the size limits:\n" + "\n".join(offenders)
