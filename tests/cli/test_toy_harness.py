@@ -230,9 +230,9 @@ def test_the_editor_watches_the_toy_folder_and_manifests(with_toy: Path, project
     code = (
         "import json\n"
         "from subagent_ls.analysis.agent_files import activation_globs\n"
-        "from subagent_ls.lsp.catalog_features import WATCHED\n"
+        "from subagent_ls.lsp.catalog_features import watched_globs\n"
         "from subagent_ls.workspace.plugin_walk import MANIFEST_NAMES\n"
-        "print(json.dumps([list(WATCHED), activation_globs(), sorted(MANIFEST_NAMES)]))\n"
+        "print(json.dumps([list(watched_globs()), activation_globs(), sorted(MANIFEST_NAMES)]))\n"
     )
     done = run(with_toy, project, "-c", code)
     assert done.returncode == 0, done.stderr

@@ -18,7 +18,7 @@ from subagent_ls.analysis.dialect_choice import dialect_by_place
 from subagent_ls.core.globs import glob_matches
 from subagent_ls.core.settings import DEFAULT_HARNESS, Settings
 from subagent_ls.harnesses.registry import BASE, DIALECTS, HARNESS_OF, PROFILES
-from subagent_ls.lsp.catalog_features import WATCHED
+from subagent_ls.lsp.catalog_features import watched_globs
 from subagent_ls.workspace.config_model import RawSettings
 from subagent_ls.workspace.plugin_walk import MANIFEST_NAMES
 
@@ -99,7 +99,7 @@ def test_the_editor_watches_and_starts_on_every_agent_folder_and_manifest():
                 ("/".join(f.segments) for f in d.folders if f.recursive)]  # fmt: skip
     samples += [f"p/q/x{suffix}" for suffix in SUFFIXES]
     samples += [f"p/{manifest}" for manifest in MANIFESTS]
-    for globs in (WATCHED, activation_globs()):
+    for globs in (watched_globs(), activation_globs()):
         missed = [s for s in samples if not any(glob_matches(g, s) for g in globs)]
         assert not missed, missed
     assert {m.rpartition("/")[2] for m in MANIFESTS} == MANIFEST_NAMES

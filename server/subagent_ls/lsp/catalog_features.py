@@ -10,7 +10,6 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from subagent_ls.analysis.agent_files import activation_globs
 from subagent_ls.lsp.catalog_service import CatalogService
 from subagent_ls.lsp.catalog_sync import CatalogSync, register_watchers
 from subagent_ls.lsp.catalog_views import (
@@ -28,9 +27,15 @@ from subagent_ls.lsp.uris import path_of
 CATALOG = "subagents/catalog"
 STATUS_COMMAND = "subagent-ls.catalogEntry"
 """The code lens command: answers the file's catalog entry (the lens itself informs)."""
-WATCHED = tuple(activation_globs())
-"""Where agent files and the plugin manifests that list them can be (every dialect's folders,
-the profiles' manifests): the globs the VS Code extension starts on."""
+
+
+def watched_globs() -> tuple[str, ...]:
+    """Where agent files and the plugin manifests that list them can be (every dialect's folders,
+    the profiles' manifests): the globs the VS Code extension starts on. Read when the client is
+    asked to watch them, after ``initialize`` (the dialects load after the server is built)."""
+    from subagent_ls.analysis.agent_files import activation_globs
+
+    return tuple(activation_globs())
 
 
 class CatalogFeatures:
@@ -50,11 +55,11 @@ class CatalogFeatures:
         self.sync.settings_changed(ls)
 
     async def ready(self, ls: LanguageServer) -> None:
-        """The first scan; the client asked to watch ``WATCHED`` where it can; once the first
-        catalog is built, the poll of the folders it does not watch."""
+        """The first scan; the client asked to watch ``watched_globs()`` where it can; once the
+        first catalog is built, the poll of the folders it does not watch."""
         self.sync.start_scan(ls)
         if self.state.watch_files:
-            await register_watchers(ls, self.state, WATCHED)
+            await register_watchers(ls, self.state, watched_globs())
         await self.sync.until_current(ls)
         self.sync.start_polling(ls)
 
