@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import sys
 
 EXAMPLES = """\
 examples:
   subagent-ls serve                      over stdin/stdout, as editors start it
   subagent-ls serve --tcp 127.0.0.1:2087 listen on a TCP port (serves one connection)
+  subagent-ls serve --log-level info     also log on stderr what it drops or refuses
 """
 
 
@@ -20,11 +22,21 @@ PARSER_OPTIONS: dict[str, object] = {
 }
 """The description and help of ``subagent-ls serve``, in both ways to reach it."""
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+"""``--log-level``: what the server writes on stderr. Warnings and errors by default, since an
+editor may show every stderr line as an error (Neovim's LSP log does)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     transport = parser.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (default)")
     transport.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP address")
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="warning",
+        help="log on stderr from this level up (default: warning)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -39,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from subagent_ls.lsp.transport import exit_status, serve_stdio, serve_tcp
 
     server = create_server()
-    configure(server)
+    configure(server, getattr(logging, args.log_level.upper()))
     if args.tcp:
         serve_tcp(server, host or "127.0.0.1", int(port))
     else:

@@ -1,5 +1,6 @@
-"""Logging for the server: everything to stderr (stdout is the transport), and from WARNING up
-also to the client as ``window/logMessage``."""
+"""Logging for the server: to stderr (stdout is the transport) from WARNING up, or from the level
+``serve --log-level`` asks for, and from WARNING up also to the client as ``window/logMessage``.
+Neovim logs every line a server writes to stderr as an error: a normal session writes none."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ class ClientLogHandler(logging.Handler):
             self._forwarding = False
 
 
-def configure(server: LanguageServer, level: int = logging.INFO) -> None:
+def configure(server: LanguageServer, level: int = logging.WARNING) -> None:
     """Our own records from ``level`` up; the libraries' (which log every message) from
     WARNING up."""
     root = logging.getLogger()

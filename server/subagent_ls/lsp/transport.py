@@ -119,8 +119,9 @@ async def _serve_connection(server: LanguageServer, host: str, port: int) -> Non
             ended.set()
 
     listener = await asyncio.start_server(connected, host, port)
-    for bound in listener.sockets:
-        log.info("listening on %s:%d", *bound.getsockname()[:2])
+    for bound in listener.sockets:  # the port to connect to: said whatever the log level
+        address, bound_port = bound.getsockname()[:2]
+        print(f"listening on {address}:{bound_port}", file=sys.stderr, flush=True)
     await ended.wait()
 
 
