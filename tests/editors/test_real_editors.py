@@ -26,6 +26,8 @@ from helpers import current_nvim, require
 HERE = Path(__file__).parent
 DOCS = HERE.parents[1] / "docs" / "editors.md"
 BIN = Path(sys.executable).parent
+CLONE = "/path/to/subagent-ls"
+"""Where the Neovim snippets say the clone is."""
 PROJECT = ("Mes Projets", "été")
 """Where the project lies below the test's folder: its URI needs percent-encoding."""
 CASES = {
@@ -51,10 +53,12 @@ CASES = {
 
 
 def snippets(section: str, language: str) -> list[str]:
-    """The fenced ``language`` blocks of the ``## section`` of docs/editors.md, in order."""
+    """The fenced ``language`` blocks of the ``## section`` of docs/editors.md, in order, as
+    written but for the clone's path (``/path/to/subagent-ls``), which becomes this one's."""
     parts = re.split(r"^## ", DOCS.read_text(encoding="utf-8"), flags=re.MULTILINE)
     (text,) = [part for part in parts if part.startswith(section + "\n")]
-    return re.findall(rf"^```{language}\n(.*?)^```$", text, flags=re.MULTILINE | re.DOTALL)
+    blocks = re.findall(rf"^```{language}\n(.*?)^```$", text, flags=re.MULTILINE | re.DOTALL)
+    return [block.replace(CLONE, str(HERE.parents[1])) for block in blocks]
 
 
 def run_editor(command: list[str], tmp_path: Path, case: str, extra_env: dict[str, str]) -> dict:
@@ -119,7 +123,7 @@ def test_neovim_0_7_with_the_documented_snippet(tmp_path, case):
     require([] if old else ["Neovim 0.7 to 0.10 (Debian package neovim)"])
     assert nvim is not None
     snippet = snippets("Neovim", "lua")[1]
-    assert "vim.lsp.start_client" in snippet
+    assert "subagent_ls.start(" in snippet
     assert_quick_fix_round_trip(run_nvim(nvim, snippet, tmp_path, case), case, "markdown")
 
 

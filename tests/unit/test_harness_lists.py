@@ -134,3 +134,20 @@ def test_the_vscode_catalog_describes_the_registrys_harnesses():
     assert block is not None, "catalog.ts no longer holds the HARNESSES table"
     keys = re.findall(r"^\s*'?([\w-]+)'?\s*:", block.group(1), re.MULTILINE)
     assert keys == list(PROFILES)
+
+
+NVIM = Path(__file__).parents[2] / "editors" / "nvim"
+
+
+@pytest.mark.parametrize("lua", ["lua/subagent_ls/init.lua", "lsp/subagent_ls.lua"])
+def test_the_neovim_root_rule_knows_every_agent_folder(lua: str):
+    """The Neovim plugin's root rule looks for every dialect's agent folders, in the registry's
+    order (the Lua files keep their own list: ``lsp/subagent_ls.lua`` must stand alone)."""
+    text = (NVIM / lua).read_text(encoding="utf-8")
+    block = re.search(r"agent_folders = \{(.*?)\n\}", text, re.DOTALL)
+    assert block is not None, f"{lua} no longer holds the agent_folders list"
+    listed = re.findall(r"^\s*'([^']+)',", block.group(1), re.MULTILINE)
+    folders = [
+        "/".join(folder.segments) for dialect in DIALECTS.values() for folder in dialect.folders
+    ]
+    assert listed == list(dict.fromkeys(folders))
