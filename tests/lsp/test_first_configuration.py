@@ -53,3 +53,52 @@ async def test_a_first_rules_table_naming_cross_file_rules_is_valid_and_applies(
     (duplicate,) = await asyncio.wait_for(catalogued(), 30)
     assert duplicate.severity == types.DiagnosticSeverity.Hint
     assert configured.messages == []
+
+
+BAD = {"harness": "claude", "bodyMaxLines": 400}
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER, server_env=SERVER_ENV))
+async def badly_configured(lsp_client: LanguageClient, workspace: Path):
+    """A server whose client holds a bad ``harness`` value before the session starts."""
+    lsp_client.set_configuration(BAD, section="subagents")
+    params = types.InitializeParams(
+        capabilities=client_capabilities("neovim"),
+        root_uri=workspace.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name="ws")],
+    )
+    await begin_session(lsp_client, params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def settings_pushed(client: LanguageClient, settings: dict) -> None:
+    """``workspace/didChangeConfiguration`` carrying the section, as Neovim sends its
+    ``settings`` right after ``initialized``; then a request answered after it (the server
+    handles messages in order, so whatever the push makes it say arrives before the answer)."""
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"subagents": settings})
+    )
+    await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+
+
+async def test_a_bad_setting_given_twice_is_said_once_and_a_new_one_again(badly_configured):
+    """The bad ``harness`` value, answered to the server's first fetch and then pushed again
+    unchanged: one error message naming it, not two. A different bad value is said again;
+    good settings then bad again are said again."""
+
+    async def first_message() -> None:
+        while not badly_configured.messages:
+            await badly_configured.wait_for_notification(types.WINDOW_SHOW_MESSAGE)
+
+    await asyncio.wait_for(first_message(), 30)
+    await settings_pushed(badly_configured, BAD)
+    (message,) = badly_configured.messages
+    assert message.type == types.MessageType.Error and "`harness`" in message.message
+
+    await settings_pushed(badly_configured, {**BAD, "bodyMaxLines": "many"})
+    assert len(badly_configured.messages) == 2
+    assert "`bodyMaxLines`" in badly_configured.messages[1].message
+    await settings_pushed(badly_configured, {"bodyMaxLines": 400})
+    await settings_pushed(badly_configured, BAD)
+    assert len(badly_configured.messages) == 3

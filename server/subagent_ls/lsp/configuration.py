@@ -1,5 +1,6 @@
 """Client settings (section ``subagents``): fetched after initialization and on every change,
-validated once; a bad value is one ``window/showMessage`` error and its default. Relative
+validated once; a bad value is one ``window/showMessage`` error and its default (said once
+while the settings stay as they are, however often the client gives them). Relative
 paths of the settings (``perFileIgnores``, ``baseline``) start from the first workspace
 folder. After a change (as after a change of the workspace folders) requests answer with the
 new settings at once, and once a burst of changes ends (``bursts``) the open documents are
@@ -31,9 +32,11 @@ def apply_settings(ls: LanguageServer, state: ServerState, raw: Any) -> None:
     root = str(state.roots[0]) if state.roots else None
     settings, messages = settings_from_raw(raw or {}, f"`{SECTION}` settings", root)
     state.settings = settings
-    if messages:  # an error the user sees: each bad setting fell back to its default
-        said = " ".join(messages) + " The default is used instead of each."
+    said = " ".join(messages) + " The default is used instead of each." if messages else None
+    if said is not None and said != state.settings_complaint:
+        # an error the user sees once: each bad setting fell back to its default
         ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=said))
+    state.settings_complaint = said
     reconsider(state)
 
 

@@ -98,6 +98,10 @@ class ServerState:
     """Takes in a burst of changes of the settings or the workspace folders once it ends."""
     listeners: list[Listener] = field(default_factory=list)
     """The features told of each change, which add to what a document shows (``Listener``)."""
+    settings_complaint: str | None = None
+    """What the last bad settings were said to be (None: the settings were good): the same
+    settings given again (a client that answers ``workspace/configuration`` and also pushes
+    them, as Neovim does) are not said again."""
 
     def analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         """Analyze a new version; the YAML is reparsed only if the frontmatter changed. A
