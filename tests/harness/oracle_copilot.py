@@ -810,6 +810,24 @@ CASES: list[Case] = [
         },
         "links are followed, broken ones skipped",
     ),
+    Case(
+        "linked-agents-folder",
+        {
+            ".github/agents": Link("../.claude/agents"),
+            C + "shared.md": agent("Shared by a folder link"),
+            C + "team/named.md": agent("Named", name="Shared name"),
+        },
+        "read through the link from .github/agents first: one agent per id",
+    ),
+    Case(
+        "linked-agents-folder-outside",
+        {
+            ".github/agents": Link("../../shared"),
+            "../shared/outside.md": agent("Outside the project"),
+            "../shared/loop": Link("."),
+        },
+        "a link out of the project is followed; a loop is walked once",
+    ),
     # clashes
     Case(
         "same-name-two-files",

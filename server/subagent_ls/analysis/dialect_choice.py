@@ -82,7 +82,7 @@ def _sources(
     if profile is None:
         return ()
     env = process_environment(Settings(extra_dirs=extra_dirs), roots=roots)
-    return tuple(reversed(distinct(profile.sources(env))))
+    return tuple(reversed(distinct(profile.sources(env), profile.same_folder)))
 
 
 def process_key() -> tuple[object, ...]:

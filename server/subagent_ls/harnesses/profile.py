@@ -19,6 +19,8 @@ from subagent_ls.harnesses.sources import Source
 UriOf = Callable[[Path], str]
 """A file's URI in the JSON shapes (the language server answers in its client's spelling)."""
 
+SameFolder = Literal["least-specific", "most-specific"]
+
 
 def file_uri(path: Path) -> str:
     """The URI of a file as the command line writes it."""
@@ -136,18 +138,30 @@ class Entry:
         }
 
 
-def distinct(sources: list[Source]) -> list[Source]:
+def distinct(sources: list[Source], keeps: SameFolder = "least-specific") -> list[Source]:
     """Sources in precedence order, each folder once however it is reached (through a
     symbolic link or ``..``): when HOME is the project, or a user folder links to a project's,
-    its folders are the user level's, and no file shadows itself."""
-    seen: set[str] = set()
+    its folders are the user level's, and no file shadows itself. ``keeps``: which of the
+    sources that reach one folder lists its files (the profile's ``same_folder``); the
+    others' paths, and the folder's real path, become its ``aliases``."""
+    ordered = sorted(sources, key=lambda s: s.rank)
+    chosen: dict[str, int] = {}
+    reached: dict[str, list[str]] = {}
+    walk = range(len(ordered)) if keeps == "least-specific" else reversed(range(len(ordered)))
+    for index in walk:
+        path = ordered[index].path
+        if path is not None:
+            real = os.path.realpath(path)
+            chosen.setdefault(real, index)
+            reached.setdefault(real, [real]).append(str(path))
     kept = []
-    for source in sorted(sources, key=lambda s: s.rank):
+    for index, source in enumerate(ordered):
         if source.path is not None:
-            folder = os.path.realpath(source.path)
-            if folder in seen:
+            real = os.path.realpath(source.path)
+            if chosen[real] != index:
                 continue
-            seen.add(folder)
+            other = (p for p in reached[real] if p != str(source.path))
+            source = source._replace(aliases=(*source.aliases, *dict.fromkeys(other)))
         kept.append(source)
     return kept
 
@@ -197,6 +211,11 @@ class Profile(NamedTuple):
     path_order: bool = False
     """Within one source the harness meets files in the byte order of their paths (so
     ``a--b.md`` before ``a/b.md``), not folder by folder."""
+    same_folder: SameFolder = "least-specific"
+    """Which of two sources that reach one folder (one through a symbolic link) lists its
+    files: the least specific (the user level, when HOME is the project), or the most specific
+    where the harness reads that one first and keeps the first definition it finds (Copilot).
+    The other's path is an alias of it (see ``distinct``)."""
     variables: tuple[str, ...] = ()
     """The environment variables its sources and removed names depend on (beside HOME): what
     is cached on the sources must be keyed on them."""

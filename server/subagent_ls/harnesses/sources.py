@@ -54,7 +54,9 @@ class Source(NamedTuple):
     ``path`` is None for built-ins; ``recursive`` folders own their subfolders too; ``hidden``
     sources also read files (and, when recursive, folders) whose names start with ``.``.
     A plugin's source has a ``listing`` (what it reads instead of ``path``, then the plugin's
-    folder)."""
+    folder). ``aliases``: the other paths of the folder at ``path``, where ``path`` is (or lies
+    below) a symbolic link or another source reaches the same folder by one: the files the
+    harness reads through the link are listed below ``path`` but are checked at any of them."""
 
     id: str
     label: str
@@ -65,6 +67,7 @@ class Source(NamedTuple):
     recursive: bool = False
     hidden: bool = False
     listing: Listing | None = None
+    aliases: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -81,10 +84,15 @@ class Source(NamedTuple):
             return self.listing.holds(os.path.normpath(path), self.hidden)
         if self.path is None or not path.endswith(".md"):
             return False
-        folder = str(self.path).rstrip(os.sep)
-        if not path.startswith(folder + os.sep):
-            return False
-        *folders, name = path[len(folder) + 1 :].split(os.sep)
+        for place in (str(self.path), *self.aliases):
+            folder = place.rstrip(os.sep)
+            if path.startswith(folder + os.sep):
+                return self._below(path[len(folder) + 1 :])
+        return False
+
+    def _below(self, relative: str) -> bool:
+        """Whether the file at ``relative`` below the folder is listed."""
+        *folders, name = relative.split(os.sep)
         if folders and not self.recursive:
             return False
         if not self.hidden and any(p.startswith(".") for p in folders):

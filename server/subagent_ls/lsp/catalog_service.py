@@ -115,7 +115,7 @@ class CatalogService:
         from subagent_ls.harnesses.registry import PROFILES
 
         profile = PROFILES[harness or self.state.settings.harness]
-        return distinct(profile.sources(self.environment()))
+        return distinct(profile.sources(self.environment()), profile.same_folder)
 
     def forget(self) -> None:
         """Drop every cached listing and file (after a settings change)."""

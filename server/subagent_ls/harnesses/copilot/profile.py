@@ -83,6 +83,7 @@ PROFILE = Profile(
     copilot_sources,
     identity=copilot_identity,
     path_order=True,
+    same_folder="most-specific",
     variables=(HOME_VARIABLE, *TRUST_VARIABLES),
     plugin_source=copilot_plugin_source,
     mcp_servers=copilot_mcp_servers,

@@ -34,7 +34,9 @@ def _entries(profile: Profile, env: Environment, reports: list[FileReport]) -> l
     entries = builtin_entries(profile, env)
     located = {os.path.abspath(report.path): report for report in reports}
     below = _below(located)
-    for source in distinct(profile.sources(env)) + _plugin_sources(profile, located):
+    for source in distinct(profile.sources(env), profile.same_folder) + _plugin_sources(
+        profile, located
+    ):
         held = (p for p in _candidates(source, below) if p in located and source.holds(p))
         for path in sorted(set(held), key=lambda p: Path(p).parts):
             report = located.pop(path)

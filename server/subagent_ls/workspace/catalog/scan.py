@@ -187,7 +187,7 @@ def build_catalog(
     """The catalog, the cross-file findings, and the paths skipped with their reasons;
     ``extra``: sources to read after the profile's (a plugin found from one of its files)."""
     problems: list[str] = []
-    sources = distinct([*profile.sources(env), *extra])
+    sources = distinct([*profile.sources(env), *extra], profile.same_folder)
     entries = builtin_entries(profile, env)
     located = [(source, path) for source in sources for path in list_files(source, problems)]
     found = analyze([(path, source.dialect) for source, path in located])
