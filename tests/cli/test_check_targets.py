@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
+from subagent_ls.harnesses.gemini.builtins import BUILTINS as GEMINI_BUILTINS
+
 REPAIRED = (
     "---\nname: reviewer\ndescription: Reviews code: use when a change is ready.\n---\nBody.\n"
 )
@@ -271,16 +273,6 @@ def test_two_agents_of_one_name_clash_in_their_own_harness_whatever_harness_is_c
     assert len(winners) == 1 and all(d[0]["severity"] == 1 for d in found.values())
 
 
-def test_copilot_offers_both_agents_of_one_name_so_they_do_not_clash(tmp_path):
-    (tmp_path / ".git").mkdir()
-    for name in ("a", "b"):
-        (tmp_path / ".github/agents").mkdir(parents=True, exist_ok=True)
-        (tmp_path / ".github/agents" / f"{name}.md").write_text(TWIN)
-    run = check(tmp_path, "--format", "json")
-    codes = [d["code"] for entry in json.loads(run.out)["files"] for d in entry["diagnostics"]]
-    assert "duplicate-name" not in codes and run.code == 0
-
-
 @pytest.mark.parametrize(
     ("where", "harness", "why"),
     [
@@ -323,17 +315,29 @@ def test_a_file_the_harness_reads_keeps_its_verdict(tmp_path):
         assert entry["harness"]["outcome"] == "loads", (where, entry)
 
 
-def test_a_gemini_agent_named_like_a_built_in_is_ignored_with_a_warning(tmp_path):
-    """Gemini CLI registers its built-ins first and keeps the first of a name: a user file named
-    `generalist` is ignored ("Duplicate agent name 'generalist' detected. The later definition
-    will be ignored.", seen in a run of 0.61.0)."""
+@pytest.mark.parametrize("name", sorted(GEMINI_BUILTINS))
+def test_a_gemini_agent_named_like_a_built_in_is_not_loaded(tmp_path, name):
+    """Gemini CLI 0.61.0 registers its built-ins first and keeps the first of a name: a file
+    named like one is read, then ignored ("Duplicate agent name 'generalist' detected. The
+    later definition will be ignored."): the verdict, the target line and the catalog say it
+    is not loaded."""
     (tmp_path / ".git").mkdir()
-    path = tmp_path / ".gemini/agents/generalist.md"
+    path = tmp_path / ".gemini/agents/mine.md"
     path.parent.mkdir(parents=True)
-    path.write_text(TWIN.replace("twin", "generalist"))
+    path.write_text(TWIN.replace("twin", name))
     (entry,) = json.loads(check(tmp_path, "--format", "json").out)["files"]
-    (clash,) = [d for d in entry["diagnostics"] if d["code"] == "duplicate-name"]
-    assert clash["severity"] == 2 and "built-in agent of Gemini CLI" in clash["message"]
+    gemini = next(t for t in entry["harnesses"] if t["id"] == "gemini")
+    for verdict in (entry["harness"], gemini):
+        assert (verdict["loads"], verdict["outcome"]) == (False, "ignored")
+        assert f"`{name}` is the name of a built-in agent" in verdict["reason"]
+    (skip,) = [d for d in entry["diagnostics"] if d["code"] == "harness-skip"]
+    assert skip["severity"] == 1 and skip["range"]["start"]["line"] == 1
+    text = check(tmp_path).out
+    assert ".gemini/agents/mine.md: not loaded by Gemini CLI (ignored)" in text
+    args = ("catalog", "--harness", "gemini", "--format", "json")
+    catalog = json.loads(run_cli(*args, cwd=tmp_path, env={"HOME": str(tmp_path / "home")}).out)
+    mine = [e for e in catalog["entries"] if e["uri"]]
+    assert [(e["name"], e["loads"], e["outcome"]) for e in mine] == [(name, False, "ignored")]
 
 
 def test_claude_config_dir_moves_the_user_folder(tmp_path):

@@ -533,6 +533,11 @@ CASES: list[Case] = [
         "built-ins cannot be overridden",
     ),
     Case(
+        "builtin-cli-help",
+        {P + "help.md": md(name="cli_help", description="Mine."), P + "kept.md": md(name="kept")},
+        "every built-in wins: a file named `cli_help` is read, then ignored",
+    ),
+    Case(
         "browser-agent-name",
         {U + "browser.md": md(name="browser_agent", description="Mine.")},
         "the browser agent is off by default, so its name is free",

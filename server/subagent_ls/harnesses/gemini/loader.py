@@ -42,6 +42,7 @@ from subagent_ls.harnesses.common.zod_checks import (
     union,
     url,
 )
+from subagent_ls.harnesses.gemini.builtins import BUILTINS
 
 HARNESS = "Gemini CLI"
 FRONTMATTER = LazyPattern(r"---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?")
@@ -181,7 +182,24 @@ def _message(issues: list[Issue]) -> str:
 
 
 def gemini_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
-    """Predict Gemini CLI's handling of ``doc`` on its own."""
+    """Predict Gemini CLI's handling of ``doc`` on its own. A definition named like a built-in
+    is read, then ignored: the built-ins are registered first and ``registerAgent`` keeps the
+    first registration of a name, warning ``Duplicate agent name '…' detected``."""
+    verdict = _read(doc)
+    if not verdict.loads or verdict.name not in BUILTINS:
+        return verdict
+    item = doc.fields.get("name")
+    reason = (
+        f"`{verdict.name}` is the name of a built-in agent of Gemini CLI, which is registered "
+        "first and always wins: Gemini CLI ignores this definition (it warns `Duplicate agent "
+        f"name '{verdict.name}' detected`); rename it to use it"
+    )
+    span = item.value.span if item is not None else verdict.span
+    return Verdict(False, verdict.name, reason, "ignored", HARNESS, span)
+
+
+def _read(doc: AgentDocument) -> Verdict:
+    """What Gemini CLI's loader makes of ``doc`` (``loadAgentsFromDirectory``)."""
     opening = Span(0, doc.lines.line_end(0))
     name = os.path.basename(doc.path)
     if name.startswith("_"):
