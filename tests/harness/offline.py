@@ -7,7 +7,9 @@ to ``--stub-log`` as one JSON line: method, path, headers, body), runs the comma
 valid reply: Anthropic messages, OpenAI chat completions and responses, Gemini generateContent
 (streamed or not), and ``{}`` for anything else. With ``--stub-gemini-call`` (a JSON
 ``{"name": ..., "args": ...}``), the first Gemini request that declares that function is answered
-with a call of it instead (how a run gets Gemini CLI to invoke a subagent).
+with a call of it instead (how a run gets Gemini CLI to invoke a subagent); ``--stub-openai-call``
+does the same for the first OpenAI chat completion that offers that function (Copilot CLI's
+``task`` tool, with ``args`` filled in for its required parameters).
 """
 
 from __future__ import annotations
@@ -77,10 +79,22 @@ def _declares(body: dict, name: str) -> bool:
     return False
 
 
+def _openai_call(body: dict, call: dict) -> dict | None:
+    """The arguments of a call of ``call["name"]``, where an OpenAI request offers it: its
+    required parameters each ``"Say hi."``, then ``call["args"]``."""
+    for tool in body.get("tools") or []:
+        function = tool.get("function") or {}
+        if function.get("name") == call["name"]:
+            required = (function.get("parameters") or {}).get("required") or []
+            return {**dict.fromkeys(required, "Say hi."), **call["args"]}
+    return None
+
+
 class _Stub(BaseHTTPRequestHandler):
     log_path = ""
     lock = threading.Lock()
     gemini_call: dict | None = None
+    openai_call: dict | None = None
 
     def log_message(self, *args: object) -> None:
         """Quiet: requests go to the log file."""
@@ -123,6 +137,12 @@ class _Stub(BaseHTTPRequestHandler):
                 self._send(200, events.encode(), "text/event-stream")
             else:
                 self._send(200, _ANTHROPIC)
+        elif (
+            "chat/completions" in path
+            and body.get("stream")
+            and ((called := self._openai_reply(body)) is not None)
+        ):
+            self._send(200, called, "text/event-stream")
         elif "chat/completions" in path:
             if body.get("stream"):
                 chunk = {**_OPENAI, "object": "chat.completion.chunk"}
@@ -143,6 +163,26 @@ class _Stub(BaseHTTPRequestHandler):
         else:
             self._send(200, {})
 
+    def _openai_reply(self, body: dict) -> bytes | None:
+        """The streamed tool call that answers the first request offering the function."""
+        with self.lock:
+            call = _Stub.openai_call
+            args = None if call is None else _openai_call(body, call)
+            if args is None:
+                return None
+            _Stub.openai_call = None
+        function = {"name": call["name"], "arguments": json.dumps(args)}
+        delta = {"role": "assistant", "content": "", "tool_calls": [
+            {"index": 0, "id": "call_stub", "type": "function", "function": function}
+        ]}  # fmt: skip
+        chunks = [
+            {**_OPENAI, "object": "chat.completion.chunk",
+             "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+            {**_OPENAI, "object": "chat.completion.chunk",
+             "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+        ]  # fmt: skip
+        return "".join(f"data: {json.dumps(c)}\n\n" for c in chunks).encode() + b"data: [DONE]\n\n"
+
     def _gemini_reply(self, body: dict) -> dict:
         with self.lock:
             call = _Stub.gemini_call
@@ -158,6 +198,7 @@ def main() -> int:
     parser.add_argument("--stub-port", type=int, default=0)
     parser.add_argument("--stub-log", default="")
     parser.add_argument("--stub-gemini-call", default="")
+    parser.add_argument("--stub-openai-call", default="")
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -165,6 +206,7 @@ def main() -> int:
     if args.stub_port:
         _Stub.log_path = args.stub_log
         _Stub.gemini_call = json.loads(args.stub_gemini_call) if args.stub_gemini_call else None
+        _Stub.openai_call = json.loads(args.stub_openai_call) if args.stub_openai_call else None
         server = ThreadingHTTPServer(("127.0.0.1", args.stub_port), _Stub)
         threading.Thread(target=server.serve_forever, daemon=True).start()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command

@@ -855,6 +855,15 @@ CASES: list[Case] = [
         "different ids: both",
     ),
     Case(
+        "same-name-three-folders",
+        {
+            U + "u.md": agent("User", name="twin"),
+            G + "g.md": agent("GitHub", name="twin"),
+            C + "c.md": agent("Claude", name="twin"),
+        },
+        "three ids of one name: all three listed (the first found runs, test_copilot_runs.py)",
+    ),
+    Case(
         "user-vs-project",
         {G + "dup.md": agent("Project"), U + "dup.md": agent("User")},
         "the user's wins",

@@ -126,7 +126,7 @@ def render_tree(catalog: Catalog) -> str:
     named: dict[str, list[Entry]] = {}
     for entry in catalog.entries:
         named.setdefault(entry.name, []).append(entry)
-    winners = [e for e in catalog.entries if e.effective]
+    winners = [e for e in catalog.entries if e.effective and e.shadowed_by is None]
     for winner in sorted(winners, key=lambda e: e.name.lower()):
         lines.append(_line(winner, ""))
         for other in named[winner.name]:

@@ -112,7 +112,8 @@ class LiveCatalog:
             self.facts[path] = facts
         self.findings.pop(path, None)
         keys = {self.profile.key(entry) for entry in (old, new) if entry is not None}
-        return self._settle(keys) | {path}
+        names = {entry.name for entry in (old, new) if entry is not None}
+        return self._settle(keys, names) | {path}
 
     def _touches_sources(self, folder: Path) -> bool:
         """Whether ``folder`` is a source's folder, holds one, or lies inside one."""
@@ -125,10 +126,18 @@ class LiveCatalog:
             suffix_builtin_collisions([entry], self.builtin)
         return entry
 
-    def _settle(self, keys: set[str]) -> set[Path]:
+    def _settle(self, keys: set[str], names: set[str]) -> set[Path]:
         """Resolve the identities ``keys`` (names, see ``Profile.key``) again; the files of
-        their entries."""
-        members = [e for e in self.catalog.entries if self.profile.key(e) in keys]
+        their entries. Where the identity is not the name, two identities of one name are
+        settled too (``names``), so every entry of those names and of their identities."""
+        key, by_name = self.profile.key, self.profile.identity is not None
+        names = names if by_name else set()
+        while True:
+            members = [e for e in self.catalog.entries if key(e) in keys or e.name in names]
+            more = {key(e) for e in members} - keys, {e.name for e in members} - names
+            if not by_name or not (more[0] or more[1]):
+                break
+            keys, names = keys | more[0], names | more[1]
         touched = {entry.path for entry in members if entry.path is not None}
         for path in touched:
             self.findings.pop(path, None)

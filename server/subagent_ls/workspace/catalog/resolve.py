@@ -72,7 +72,93 @@ def settle(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
         _settle_levels(profile, candidates, findings)
         if profile.merge is not None:
             profile.merge(group)
+    if profile.identity is not None:
+        for group in _by_name(entries).values():
+            _settle_name(profile, group, findings)
     return one_per_entry(findings)
+
+
+def _by_name(entries: list[Entry]) -> dict[str, list[Entry]]:
+    """The definitions that take effect, by name, where the harness settles precedence on an
+    identity that is not the name (plugins' agents are named apart)."""
+    named: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.loads and entry.effective and entry.source.level != "plugin":
+            named.setdefault(entry.name, []).append(entry)
+    return {name: group for name, group in named.items() if len(group) > 1}
+
+
+def _settle_name(profile: Profile, group: list[Entry], findings: list[CrossFinding]) -> None:
+    """Two definitions of one name, of different identities (Copilot CLI 1.0.102: two files
+    named alike, or a file named like a built-in): the harness lists each to the model with its
+    description, but runs one. A built-in wins when the model calls the name (``--agent``
+    chooses only files); else the first found: the most specific source, then the first path
+    (the user's folder, then ``.github/agents``, then ``.claude/agents``)."""
+    files = [entry for entry in group if entry.path is not None]
+    files.sort(key=lambda entry: (-entry.source.rank, os.fsencode(str(entry.path))))
+    builtin = next((entry for entry in group if entry.path is None), None)
+    harness = profile.harness
+    for other in files:
+        if builtin is None:
+            break
+        other.shadowed_by = builtin
+        builtin.shadows.append(other)
+        chosen = "this file" if other is files[0] else f"the file in {files[0].path}"
+        findings.append(
+            CrossFinding(
+                other,
+                DUPLICATE_NAME,
+                Severity.WARNING,
+                f"`{other.name}` is the name of a built-in agent of {harness}: it lists both to "
+                f"the model, and when the model calls `{other.name}` it runs the built-in, "
+                f"never this file; `--agent {other.name}` runs {chosen}. Rename it for the "
+                "model to use it.",
+                [builtin],
+            )
+        )
+    first, *rest = files or [None]
+    for other in rest:
+        assert first is not None
+        if builtin is None:
+            other.shadowed_by = first
+        first.shadows.append(other)
+        runs = f"{harness} lists both to the model but runs the first found"
+        if other.source.id == first.source.id or other.source.rank == first.source.rank:
+            code, severity = DUPLICATE_NAME, profile.duplicate_severity
+            if other.source.id != first.source.id:
+                severity = Severity.WARNING
+            for subject, partner in ((first, other), (other, first)):
+                which = "this one" if subject is first else f"the one in {first.path}"
+                findings.append(
+                    CrossFinding(
+                        subject,
+                        code,
+                        severity,
+                        f"`{subject.name}` is also the name of the agent in {where(partner)}; "
+                        f"{runs}, {which}, whether the model or `--agent` names it.",
+                        [partner],
+                    )
+                )
+            continue
+        findings.append(
+            CrossFinding(
+                other,
+                SHADOWED,
+                Severity.INFO,
+                f"`{other.name}` is shadowed by {where(first)}; {runs}, that one, whether the "
+                "model or `--agent` names it: the model is still given this description.",
+                [first],
+            )
+        )
+        findings.append(
+            CrossFinding(
+                first,
+                OVERRIDES,
+                Severity.HINT,
+                f"`{first.name}` overrides {where(other)}.",
+                [other],
+            )
+        )
 
 
 MORE = {DUPLICATE_NAME: "It is also defined in {}.", OVERRIDES: "It also overrides {}."}
