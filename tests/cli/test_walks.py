@@ -74,6 +74,28 @@ def test_hidden_files_are_walked_where_a_harness_reads_them(tmp_path):
     assert checked(root) == {".claude/agents/.hidden.md", ".gemini/agents/.hidden.md"}
 
 
+def test_a_walk_of_the_agents_folder_itself_takes_the_dot_files_gemini_reads(tmp_path):
+    """Gemini CLI 0.61.0 reads `.x.md` in `.gemini/agents/` (``loadAgentsFromDirectory`` skips
+    only `_x.md`, folders and links), whatever folder the walk starts from; not in a subfolder
+    or a dot folder below it (it does not recurse)."""
+    root = tree(
+        tmp_path,
+        ".gemini/agents/.hidden.md",
+        ".gemini/agents/shown.md",
+        ".gemini/agents/sub/.deeper.md",
+        ".gemini/agents/.dir/inside.md",
+    )
+    taken = {".gemini/agents/.hidden.md", ".gemini/agents/shown.md"}
+    assert checked(root) - {".gemini/agents/.dir/inside.md"} == taken
+    assert checked(root, ".gemini/agents") - {".gemini/agents/.dir/inside.md"} == taken
+    assert checked(root, ".gemini") - {".gemini/agents/.dir/inside.md"} == taken
+    assert checked(root / ".gemini/agents", ".") - {".dir/inside.md"} == {".hidden.md", "shown.md"}
+    run = run_cli("check", "--format", "json", ".gemini/agents", cwd=root)
+    loads = {f["path"]: f["harness"]["loads"] for f in run.json["files"]}
+    assert loads.pop(".gemini/agents/.dir/inside.md", False) is False
+    assert loads == {".gemini/agents/.hidden.md": True, ".gemini/agents/shown.md": True}
+
+
 def test_show_files_tells_every_decision(tmp_path):
     root = tree(tmp_path, ".claude/agents/a.md", "generated/agents/b.md")
     (root / "README.md").write_text("---\nname: readme\ndescription: About\n---\n")

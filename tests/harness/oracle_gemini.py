@@ -459,6 +459,15 @@ CASES: list[Case] = [
     ),
     Case("hidden-file", {P + ".secret.md": md(name="secret")}, "dot files are read"),
     Case(
+        "hidden-file-dot-folder",
+        {
+            P + ".hidden.md": md(name="hidden"),
+            P + ".dir/inside.md": md(name="inside"),
+            P + "sub/.deeper.md": md(name="deeper"),
+        },
+        "a dot file of the folder is read; a dot folder and a subfolder's dot file are not",
+    ),
+    Case(
         "underscore-file",
         {P + "_draft.md": md(name="draft"), P + "kept.md": md(name="kept")},
         "files starting with `_` are skipped",

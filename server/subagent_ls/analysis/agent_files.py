@@ -23,6 +23,7 @@ from subagent_ls.analysis.dialect_choice import (
     dialect_by_setting,
     source_holding,
 )
+from subagent_ls.analysis.projects import project_of
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_head
@@ -191,8 +192,11 @@ def kind_of(
 
 def read_hidden(path: str, settings: Settings, roots: Iterable[str] = ()) -> bool:
     """Whether some harness reads the file, whose name starts with ``.``, where it lies (Claude
-    Code, OpenCode and Gemini CLI read such files in their folders; Copilot CLI does not)."""
-    given = tuple(roots) or None
+    Code, OpenCode and Gemini CLI read such files in their folders; Copilot CLI does not), run
+    in one of ``roots`` or in the file's own project (``project_of``, as ``check`` judges a
+    file): a walk of ``.gemini/agents`` itself takes the dot files Gemini CLI reads there."""
+    own = project_of(path)
+    given = tuple(dict.fromkeys([*map(str, roots), *([str(own)] if own else [])])) or None
     return any(source_holding(harness, path, settings, given) for harness in PROFILES)
 
 
