@@ -340,6 +340,36 @@ def test_a_gemini_agent_named_like_a_built_in_is_not_loaded(tmp_path, name):
     assert [(e["name"], e["loads"], e["outcome"]) for e in mine] == [(name, False, "ignored")]
 
 
+def test_gemini_reads_the_agents_folder_of_the_folder_it_is_started_in_only(tmp_path):
+    """Gemini CLI 0.61.0 reads `<cwd>/.gemini/agents` (``targetDir`` is ``process.cwd()``),
+    not a parent's nor the git top's: the catalog run from a subfolder lists no project agent
+    of the folder above, and from the project it does. `check` judges a file as its harness
+    started in the file's project (the folder holding `.gemini`), wherever check runs."""
+    (tmp_path / ".git").mkdir()
+    path = tmp_path / ".gemini/agents/top.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(TWIN.replace("twin", "top"))
+    (tmp_path / "src").mkdir()
+    env = {"HOME": str(tmp_path / "home")}
+    args = ("catalog", "--harness", "gemini", "--format", "json")
+
+    def listed(cwd: Path) -> set[str]:
+        catalog = json.loads(run_cli(*args, cwd=cwd, env=env).out)
+        return {e["name"] for e in catalog["entries"] if e["uri"]}
+
+    assert listed(tmp_path) == {"top"} and listed(tmp_path / "src") == set()
+    verdicts = []
+    for cwd, named in (
+        (tmp_path, ".gemini/agents/top.md"),
+        (tmp_path / "src", "../.gemini/agents/top.md"),
+    ):
+        (entry,) = json.loads(run_cli("check", "--format", "json", named, cwd=cwd, env=env).out)[
+            "files"
+        ]
+        verdicts.append((entry["harness"]["loads"], entry["harness"]["name"]))
+    assert verdicts == [(True, "top"), (True, "top")]
+
+
 def test_claude_config_dir_moves_the_user_folder(tmp_path):
     """As a run of Claude Code 2.1.332 shows: with CLAUDE_CONFIG_DIR set, its `agents/` is the
     user level and `~/.claude/agents` is not read."""

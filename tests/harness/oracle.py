@@ -45,11 +45,13 @@ class Link:
 class Case:
     """One edge case: ``files`` maps paths to contents; a path starting with ``~/`` lies in the
     home folder, any other in the project; ``@HOME@`` and ``@PROJECT@`` in a text stand for
-    their absolute paths (settings name folders in full). ``note`` says what the case probes."""
+    their absolute paths (settings name folders in full). ``note`` says what the case probes;
+    ``start`` is the folder of the project the harness (and the catalog) is started in."""
 
     id: str
     files: Mapping[str, str | bytes | Link]
     note: str = ""
+    start: str = ""
 
 
 @dataclass(frozen=True)

@@ -468,6 +468,23 @@ CASES: list[Case] = [
         "a dot file of the folder is read; a dot folder and a subfolder's dot file are not",
     ),
     Case(
+        "started-in-subfolder",
+        {
+            ".git/HEAD": "ref: refs/heads/main\n",
+            P + "top.md": md(name="top"),
+            "pkg/" + P + "own.md": md(name="own"),
+        },
+        "started in pkg/, Gemini CLI reads pkg/.gemini/agents only: not the project's above, "
+        "not the git top's",
+        start="pkg",
+    ),
+    Case(
+        "started-in-bare-subfolder",
+        {".git/HEAD": "ref: refs/heads/main\n", P + "top.md": md(name="top")},
+        "started in a subfolder without .gemini/agents, Gemini CLI reads no project agent",
+        start="src",
+    ),
+    Case(
         "underscore-file",
         {P + "_draft.md": md(name="draft"), P + "kept.md": md(name="kept")},
         "files starting with `_` are skipped",

@@ -28,8 +28,10 @@ cases take about 5 minutes on two busy cores)."""
 def _judge(runner, case: Case) -> list[str]:
     with tempfile.TemporaryDirectory(prefix=f"oracle-{runner.HARNESS}-") as scratch:
         project, home = build(case, Path(scratch))
-        theirs: Observation = runner.observe(project, home)
-        return compare(theirs, ours(runner.HARNESS, project, home)) or []
+        started = project / case.start
+        started.mkdir(parents=True, exist_ok=True)
+        theirs: Observation = runner.observe(started, home)
+        return compare(theirs, ours(runner.HARNESS, started, home)) or []
 
 
 _RESULTS: dict[tuple[str, str], dict[str, list[str] | BaseException]] = {}

@@ -15,7 +15,11 @@ from subagent_ls.harnesses.sources import Source, folder_source, per_root
 
 
 def gemini_sources(env: Environment) -> list[Source]:
-    """Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
+    """The project's ``.gemini/agents`` is that of the folder Gemini CLI is started in, only
+    (``Storage.getProjectAgentsDir``: ``targetDir``, which ``loadCliConfig`` sets to
+    ``process.cwd()``): not a parent's, not the git top's; so each root is a folder it is
+    started in (``check`` adds the file's own project, the folder holding ``.gemini``).
+    Gemini CLI registers the project's ``.gemini/agents`` before ``~/.gemini/agents`` and
     keeps the first registration of a name, so the project is the more specific; neither
     folder is read recursively, and files whose names start with ``.`` are read
     (``~`` is ``$GEMINI_CLI_HOME`` when that is set). The extensions' ``agents/`` folders come
