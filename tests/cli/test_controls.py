@@ -312,7 +312,6 @@ def test_per_file_ignores_name_files_relative_to_the_settings_folder(tmp_path, s
     assert sorted(codes(run)) == [
         (f"{prefix}.claude/agents/rev.md", "tools-unknown"),
         (f"{prefix}legacy/old.md", "field-unknown"),
-        (f"{prefix}legacy/old.md", "harness-skip"),  # Claude Code does not read `legacy/`
     ]
     assert run.json["summary"]["files"] == 3
     assert run.code == 0

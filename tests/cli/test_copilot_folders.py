@@ -114,33 +114,3 @@ def test_a_copilot_agent_named_like_a_built_in_is_run_only_with_agent(tmp_path):
     catalog = run(tmp_path, "catalog", "--harness", "copilot", "--format", "json").json
     (mine,) = [e for e in catalog["entries"] if e["uri"] and e["uri"].endswith("mine.md")]
     assert mine["shadowedBy"]["source"] == "builtin" and mine["effective"]  # still listed
-
-
-@pytest.mark.parametrize(
-    ("where", "harness", "reads"),
-    [
-        ("docs/x.agent.md", "GitHub Copilot", "project .github/agents"),
-        ("legacy/old.md", "Claude Code", "project .claude/agents"),
-    ],
-)
-def test_a_file_written_for_a_harness_outside_its_folders_is_not_loaded(
-    tmp_path, where, harness, reads
-):
-    """Judged for the harness by its name (`.agent.md`) or its fields (Claude Code's tools),
-    but the harness reads no agent from there: the verdict is `ignored`, saying where it reads
-    them (a note: a sample or a copy is often kept there on purpose)."""
-    (tmp_path / ".git").mkdir()
-    path = tmp_path / where
-    path.parent.mkdir(parents=True)
-    path.write_text(AGENT.replace("---\nname", "---\ntools: Read, Grep\nname"), encoding="utf-8")
-    checked = run(tmp_path, "check", "--format", "json", where)
-    (entry,) = checked.json["files"]
-    assert entry["harness"]["outcome"] == "ignored" and not entry["harness"]["loads"]
-    folder = where.rpartition("/")[0]
-    assert f"does not read agents from this folder (`{folder}/`)" in entry["harness"]["reason"]
-    assert reads in entry["harness"]["reason"]
-    (skip,) = [d for d in entry["diagnostics"] if d["code"] == "harness-skip"]
-    assert skip["severity"] == 3 and skip["message"].startswith(f"{harness} will not load")
-    assert entry["harnesses"][0]["outcome"] == "ignored" and checked.code == 0
-    text = run(tmp_path, "check", where).out
-    assert f"{where}: not loaded by {harness} (ignored)" in text

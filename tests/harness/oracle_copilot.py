@@ -785,7 +785,6 @@ CASES: list[Case] = [
     Case("underscore", {G + "_draft.md": agent("Draft"), G + "_wip/b.md": agent("Wip")}, "read"),
     Case("not-md", {G + "a.txt": agent("Text"), G + "b.MD": agent("Upper")}, "skipped"),
     Case("singular-folder", {".github/agent/a.md": agent("Singular")}, "not read"),
-    Case("docs-folder", {"docs/x.agent.md": agent("In docs")}, "not read: check says ignored"),
     Case("claude-folder", {C + "a.md": agent("From Claude"), C + "x/b.agent.md": agent("B")}),
     Case("claude-frontmatter", {C + "a.md": agent("Use when: x", name="claude-style")}),
     Case("user-folder", {U + "a.md": agent("User"), U + "sub/b.md": agent("User sub")}),

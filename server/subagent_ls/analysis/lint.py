@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from subagent_ls.analysis.results import ELSEWHERE, LintResult
+from subagent_ls.analysis.results import LintResult
 from subagent_ls.analysis.suppressions import Suppressions, hidden, suppressions_for, unused
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding
@@ -84,9 +84,6 @@ def judge(
         verdict = without_tools(verdict, doc, dialect, ctx.withheld)
     if unread is not None and verdict.loads:
         dot = os.path.basename(doc.path).startswith(".")  # a name that switches a file off
-        if unread.startswith(ELSEWHERE):  # so does a place no folder of it is; what the
-            dot = True  # harness would make of the text (a YAML it repairs) is said as before
-            apply_verdict(ctx, verdict)
         verdict = Verdict(False, None, unread, "ignored", verdict.harness, deliberate=dot)
     apply_verdict(ctx, verdict)
     if doc.yaml.error is not None and layout.closing is not None and doc.unreadable is None:

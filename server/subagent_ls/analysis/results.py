@@ -11,10 +11,6 @@ from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.registry import DIALECTS
 
-ELSEWHERE = "it does not read agents from this folder"
-"""How ``Target.unread`` starts for a file written for a harness by its name or fields that lies
-in none of the harness's folders: a sample or a copy, switched off by where it lies (a note)."""
-
 
 class Target(NamedTuple):
     """A harness that reads the file, the id of the dialect it reads it in, and why it is a

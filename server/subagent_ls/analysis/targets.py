@@ -32,13 +32,12 @@ from subagent_ls.analysis.in_use import Use, harness_use
 from subagent_ls.analysis.lint import judge, lint, said_once, shown
 from subagent_ls.analysis.mcp_context import mcp_lookup_for
 from subagent_ls.analysis.projects import project_of
-from subagent_ls.analysis.results import ELSEWHERE, LintResult, Target, TargetVerdict
+from subagent_ls.analysis.results import LintResult, Target, TargetVerdict
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Severity, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.verdict import Verdict
-from subagent_ls.harnesses.model import posix
 from subagent_ls.harnesses.references import AgentsFor
 from subagent_ls.harnesses.registry import BASE, HARNESS_OF, PROFILES
 from subagent_ls.harnesses.sources import Source
@@ -86,7 +85,7 @@ def find_targets(
     )
     return _targets(
         stand_in, choice.dialect.id, choice.reason, settings.targets, settings.extra_dirs,
-        given, process_key(), plugins, os.path.exists(where),
+        given, process_key(), plugins,
     )  # fmt: skip
 
 
@@ -100,9 +99,7 @@ def _targets(
     roots: tuple[str, ...],
     process: tuple[object, ...],
     plugins: tuple[tuple[str, Source | None], ...],
-    placed: bool = True,
 ) -> tuple[Target, ...]:
-    """``placed``: the file is where its path says (not standard input without a name)."""
     settings = Settings(extra_dirs=extra_dirs)
     projects = _project_roots(path, roots)
     of_plugins = dict(plugins)
@@ -126,40 +123,9 @@ def _targets(
         unread = None
         if written_for is not None and written_for.dialect.id == own:
             unread = _why_unread(mine, path, settings, projects, process)
-        elif written_for is None and own_reason.startswith(BY_CONTENT) and placed:
-            unread = _elsewhere(mine, path, settings, projects, process)
         found[mine] = Target(mine, label_of(mine), own, own_reason, unread)
     first = [found.pop(mine)] if mine in found else []
     return (*first, *found.values())
-
-
-BY_CONTENT = ("the file name ends in ", "judged as ")
-"""How the reason of a dialect chosen by the file's name (``.agent.md``) or its fields starts
-(see ``dialect_choice``): not by a folder, a setting or the command line."""
-
-
-def _elsewhere(
-    harness: str,
-    path: str,
-    settings: Settings,
-    projects: tuple[Path, ...],
-    process: tuple[object, ...],
-) -> str | None:
-    """Why ``harness``, which the file is written for, does not load it where it lies: none of
-    its folders holds it (None for a harness that reads no folder)."""
-    read = folder_sources(harness, settings, projects, process)
-    if not read:
-        return None
-    folder = os.path.dirname(path)
-    shown = next(
-        (os.path.relpath(folder, p) for p in projects if folder.startswith(f"{p}{os.sep}")),
-        folder,
-    )
-    where = ", ".join(dict.fromkeys(source.label for source in read))
-    return (
-        f"{ELSEWHERE} (`{posix(shown)}/`): it reads them from {where}; "
-        "move the file there to use it"
-    )
 
 
 def _why_unread(
