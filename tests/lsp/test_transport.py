@@ -4,6 +4,7 @@ could fill (an absurd ``Content-Length``, a header line without end)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -147,7 +148,9 @@ def test_framing_no_message_fills_ends_the_session(tmp_path, framing):
     try:
         client.send(INITIALIZE)
         client.answer_to(1)
-        client.send_bytes(framing)  # and the client keeps its end open
+        # the server may end the session before it has read every byte: a broken pipe here
+        with contextlib.suppress(BrokenPipeError):
+            client.send_bytes(framing)  # and the client keeps its end open
         assert client.exit_code() == 0
         assert b"ending the session" in client.stderr, client.stderr.decode()
         assert b"Traceback" not in client.stderr, client.stderr.decode()
