@@ -230,12 +230,23 @@ def s16_declaration(place: Place) -> None:
     assert both["harness"]["name"] == "the-id"
 
 
+COLLISION = "it is then reachable by that name (suffixed with its source when it would collide"
+
+
 def s17_builtin_collision(place: Place) -> None:
-    agent(place.root / ".claude/agents", "explore.md", f"id: explore\n{DESCRIPTION}")
+    """l.70-71: "it is then reachable by that name (suffixed with its source when it would
+    collide with a built-in)": `check` names the file as the catalog does."""
+    assert COLLISION in " ".join(DOCUMENT.read_text().split())
+    path = agent(place.root / ".claude/agents", "explore.md", f"id: explore\n{DESCRIPTION}")
     result = catalog(place, "agent-core")
     assert [e["source"] for e in named(result, "explore")] == ["builtin"]
     assert named(result, "explore")[0]["effective"]
     assert named(result, "explore@synced-claude")[0]["effective"]
+    entry = checked(place, path)
+    assert entry["harness"]["name"] == "explore@synced-claude", entry["harness"]
+    assert [h["name"] for h in entry["harnesses"]] == ["explore@synced-claude"]
+    other = checked(place, agent(place.root / ".claude/agents", "b.md", f"id: b\n{DESCRIPTION}"))
+    assert other["harness"]["name"] == "b"
 
 
 def s18_prose(place: Place) -> None:
@@ -317,9 +328,21 @@ async def e10_no_tools_hover(editor: Editor) -> None:
     assert "agent-core gives this agent no tools at all" in shown
 
 
+async def e17_collision_hover(editor: Editor) -> None:
+    """l.70-71: reachable "by that name (suffixed with its source when it would collide with a
+    built-in)": the hover names the file as the catalog does."""
+    await editor.settings("agent-core")
+    text = f"---\nid: explore\n{DESCRIPTION}\n---\nBody.\n"
+    uri = await editor.open(editor.root / ".claude/agents/explore.md", text)
+    shown = await editor.hover(uri, text, "explore")
+    assert "agent-core loads it as `explore@synced-claude`." in shown, shown
+    fence = await editor.hover(uri, text, "---")
+    assert "| agent-core | as agent-core | loads it as `explore@synced-claude` |" in fence, fence
+
+
 EDITOR_CHECKS = {
     2: e2_header_hover, 3: e3_description_hover, 6: e6_inherit_hover,
-    8: e8_ceiling_completion, 10: e10_no_tools_hover,
+    8: e8_ceiling_completion, 10: e10_no_tools_hover, 17: e17_collision_hover,
 }  # fmt: skip
 
 

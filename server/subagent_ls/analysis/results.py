@@ -23,6 +23,9 @@ class Target(NamedTuple):
     unread: str | None = None
     """Why the harness does not read the file where it lies, though the file is written for it
     (its folder is one of the harness's, at a place or under a name the harness skips)."""
+    source: str | None = None
+    """The id of the harness's source that lists the file (None: the targets name the harness
+    but none of its sources lists the file)."""
 
     @property
     def reads_as(self) -> Dialect:

@@ -116,7 +116,8 @@ def _targets(
             continue
         else:
             dialect, reason = harness, "named in the targets; judged in its own dialect"
-        found[harness] = Target(harness, label_of(harness), dialect, reason)
+        source_id = source.id if source is not None else None
+        found[harness] = Target(harness, label_of(harness), dialect, reason, source=source_id)
     mine = HARNESS_OF[own]
     if mine not in found and not named:
         written_for = written_for_folder(path)
@@ -277,6 +278,8 @@ def lint_for_targets(
     unused = [judged for judged in differing if use_of(judged.target) is None]
     used = [judged for judged in differing if use_of(judged.target) is not None]
     added = loud + ([_other_harnesses_note(doc, unused, used)] if differing else [])
+    if targets and targets[0].dialect == choice.dialect.id:
+        own = own._replace(verdict=as_reached(own.verdict, targets[0]))
     if not added:
         return own._replace(harnesses=tuple(verdicts))
     findings = own.findings + shown(added, doc, settings)
@@ -301,4 +304,21 @@ def _differing(
 
 
 def _labelled(verdict: Verdict, target: Target) -> Verdict:
+    verdict = as_reached(verdict, target)
     return verdict if verdict.harness is not None else verdict._replace(harness=target.label)
+
+
+def as_reached(verdict: Verdict, target: Target) -> Verdict:
+    """The verdict with the name the harness reaches the file by: agent-core suffixes a name
+    that would collide with a built-in with its source (``explore@synced-claude``), as its
+    catalog does."""
+    profile = PROFILES[target.harness]
+    name = verdict.name
+    if (
+        profile.builtin_collision != "suffix"
+        or target.source is None
+        or not verdict.loads
+        or name not in profile.builtins
+    ):
+        return verdict
+    return verdict._replace(name=f"{name}@{target.source}")
