@@ -689,6 +689,38 @@ async def test_s20_description_is_the_routing_rule(editor: Editor, tmp_path):
     assert "routing rule" in await hover_at(editor, text, "description:")
 
 
+TRIGGERS = {
+    "之后使用": "在安全敏感的改动之后使用，审查注入和密钥泄露。",  # the example's "Use after ..."
+    "后使用": "在改动认证代码后使用，审查注入和密钥泄露问题。",
+    "之前使用": "在合并分支之前使用，审查注入和密钥泄露问题。",
+    "时使用": "改动涉及认证和输入处理时使用，审查注入问题。",
+    "用于": "用于审查安全敏感的改动，找出注入和密钥泄露。",
+    "委托": "安全敏感的改动完成后委托给它，审查注入问题。",
+}
+
+
+@pytest.mark.parametrize("form", TRIGGERS)
+def test_s20_the_chinese_trigger_forms_say_when_to_delegate(tmp_path, form):
+    """「写具体触发条件」: the example's trigger, "Use after security-sensitive changes", in
+    Chinese (在…之后使用), and the other forms of "use when/before/after", count as a trigger."""
+    document = (SEEDS / "synapse-subagents.zh.txt").read_text(encoding="utf-8")
+    assert "description: Use after security-sensitive changes." in document
+    report = check_one(tmp_path, f"name: x\ndescription: {TRIGGERS[form]}")
+    assert report["diagnostics"] == [], report["diagnostics"]
+    plain = "name: x\ndescription: 审查安全敏感的改动，找出注入和密钥泄露。"
+    untriggered = check_one(tmp_path, plain)
+    assert [s for s, _ in findings(untriggered, "description-vague")] == [INFO]
+
+
+async def test_s20_a_chinese_trigger_in_the_editor(editor: Editor):
+    text = f"---\nname: x\ndescription: {TRIGGERS['之后使用']}\n---\nBody.\n"
+    uri = await editor.open(editor.root / ".synapse/agents/agent.md", text)
+    assert [d.code for d in editor.client.diagnostics[uri]] == []
+    vague = text.replace("之后使用，", "，")
+    uri = await editor.open(editor.root / ".synapse/agents/vague.md", vague)
+    assert [d.code for d in editor.client.diagnostics[uri]] == ["description-vague"]
+
+
 @pytest.mark.parametrize("level", ["off", "minimal", "low", "medium", "high", "max", "inherit"])
 def test_s21_reasoning_effort_values(tmp_path, level):
     assert check_one(tmp_path, named("x", f"reasoning_effort: {level}"))["diagnostics"] == []

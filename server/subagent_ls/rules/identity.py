@@ -28,7 +28,11 @@ _TRIGGER = re.compile(
     r"|\b(?:when|whenever|before|after|proactively|if you need)\b",
     re.IGNORECASE,
 )
-_CJK_TRIGGER = LazyPattern(r"当|时使用|时调用|用于|适用|需要.{0,12}时|使用场景|调用")
+_CJK_TRIGGER = LazyPattern(r"当|[时前后]使用|之[前后]|用于|适用|需要.{0,12}时|使用场景|调用|委托")
+"""Chinese triggers: "when" (当, 时使用, 需要…时), "before" and "after" (之前, 之后, 前使用, 后使用:
+Synapse's example "Use after …" is 在…之后使用), "for" (用于, 适用), "call" and "delegate" (调用,
+委托, the word of Synapse's document for it). Each branch is a fixed string or bounded, so the
+search is linear in the text."""
 
 
 @cache
