@@ -296,10 +296,18 @@ async def open_agent(editor: Editor, fields: str) -> tuple[str, str]:
 
 
 async def e2_header_hover(editor: Editor) -> None:
+    """l.6-7: "a frontmatter header (id, title, description, context: fork)": completion offers
+    the value the document shows, and no other value is called wrong (see s2_header)."""
+    assert "(id, title, description, context: fork)" in DOCUMENT.read_text()
     uri, text = await open_agent(editor, "context: fork")
     shown = await editor.hover(uri, text, "fork")
     assert "`context: fork`" in shown and "forked" not in shown
-    assert "fork" not in await editor.completion(uri, text.replace("fork", ""), "context: ")
+    items = await editor.completion(uri, text.replace("fork", ""), "context: ")
+    assert set(items) == {"fork"}, set(items)
+    other = text.replace("context: fork", "con")
+    uri = await editor.open(editor.root / ".claude/agents/other.md", other)
+    field = await editor.completion(uri, other, "con")
+    assert "The document shows:\n- `fork`" in documentation(field["context"])
 
 
 async def e3_description_hover(editor: Editor) -> None:

@@ -40,7 +40,7 @@ def _any_case(values: Iterable[str]) -> str:
 def _annotation(spec: FieldSpec) -> Any:
     options: list[Any] = []
     for value_type in spec.types:
-        if value_type == "string" and (spec.values or spec.pattern):
+        if value_type == "string" and (spec.values or spec.pattern) and not spec.open_values:
             if spec.values:
                 options.append(Literal[tuple(spec.values)])
             if spec.values and spec.any_case:

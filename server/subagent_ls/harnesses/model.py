@@ -65,6 +65,9 @@ class FieldSpec(NamedTuple):
     types: tuple[ValueType, ...]
     required: bool = False
     values: Mapping[str, str] = EMPTY_MAPPING
+    open_values: bool = False
+    """``values`` are those the document shows, not all it allows: they are offered and
+    documented, and no other value is reported."""
     pattern: str | None = None
     """Values matching this regular expression are valid too (e.g. full model ids)."""
     pattern_says: str | None = None

@@ -25,6 +25,8 @@ TOOL_KEYS = ("tools", "disallowedTools", "disallowed_tools", "allowed-tools")
 
 
 def _placeholder(spec: FieldSpec) -> str:
+    if spec.values and spec.open_values:
+        return "${1:" + next(iter(spec.values)).replace("}", "\\}") + "}"
     if spec.values:
         return "${1|" + ",".join(v.replace(",", "\\,") for v in spec.values) + "|}"
     if spec.types[0] == "boolean":

@@ -22,7 +22,7 @@ def field_markdown(dialect: Dialect, spec: FieldSpec) -> str:
     lines = [f"**`{spec.key}`** — {dialect.harness} ({dialect.id}), {need}", "", spec.doc, ""]
     lines.append(f"Type: {wanted_types(spec)}.")
     if spec.values:
-        lines.append("")
+        lines.append("\nThe document shows:" if spec.open_values else "")
         lines += [
             f"- `{value}`: {doc.splitlines()[0]}" if doc else f"- `{value}`"
             for value, doc in spec.values.items()

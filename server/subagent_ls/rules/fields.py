@@ -124,7 +124,8 @@ def field_types_and_values(ctx: LintContext) -> None:
         if spec.entry_keys and node.kind == "map":
             _report_incomplete_entries(ctx, spec, node)
         if node.kind in ("str", "timestamp") and (spec.values or spec.pattern):
-            _report_unknown_value(ctx, spec, node)
+            if not spec.open_values:
+                _report_unknown_value(ctx, spec, node)
         elif node.kind in ("int", "float") and not isinstance(node.value, str):
             _report_out_of_range(ctx, spec, node)
 

@@ -46,6 +46,8 @@ FIELDS = {
             "context",
             f"{HEADER} The document shows `context: fork` and says nothing of its values.",
             ("any",),
+            values={"fork": ""},
+            open_values=True,
         ),
         FieldSpec(
             "allowed-tools",
