@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cli_helpers import run_cli
 from statement_helpers import (
     ERROR,
     INFO,
@@ -28,6 +29,8 @@ from statement_helpers import (
     named,
     worst,
 )
+
+from subagent_ls.harnesses.registry import DIALECTS
 
 __all__ = ["editor", "lsp_session"]  # the language-server fixtures
 
@@ -68,9 +71,10 @@ STATEMENTS = [
       "`complexity` may be omitted: the harness then judges from the whole file."),
     S(17, "§complexity, l.111-118",
       "The five tiers, from least to most demanding, each with what it suits."),
-    S(18, "§complexity, l.120-128",
-      "Tiers name the work, not a model; a harness maps and may override them, and asks "
-      "when the model it selects is unavailable.", False, HARNESS),
+    S(18, "§complexity, l.120-126",
+      "Tiers name the work, not a model size or effort setting; a harness maps each to a "
+      "model and effort of its own, the description adjusts within the tier, and a harness "
+      "may override it (hover on each tier, and `schema`, say so)."),
     S(19, "§Frontmatter, l.27; §tools, l.140; l.150-157",
       "`tools` is a list of tool names or a boolean (`true` all, `false` none)."),
     S(20, "§tools, l.141", "Without `tools` the subagent inherits the parent's tools."),
@@ -121,6 +125,9 @@ STATEMENTS = [
     S(43, "§What the format does not define, l.280-282",
       "Nesting, parallelism, references and agent-to-agent protocols are not the format's.",
       False, HARNESS),
+    S(44, "§complexity, l.128",
+      "When the model a harness selects is unavailable, it asks the user; the default is the "
+      "parent's model.", False, HARNESS),
 ]  # fmt: skip
 
 DESCRIPTION = "description: Maps how a codebase implements a feature. Use before planning changes."
@@ -259,6 +266,31 @@ def s16_complexity_omitted(place: Place) -> None:
     assert loads_clean(place, "plain", f"name: plain\n{DESCRIPTION}")["diagnostics"] == []
 
 
+TIERS = ("mundane", "routine", "interpreting", "judgment", "critical")
+TIER_SENTENCES = {
+    "The names describe the work, not a model size or an effort setting.":
+        "the tier is not a model size or an effort setting",
+    "A harness maps each tier to the models and reasoning effort it has":
+        "it maps the tier to the models and reasoning effort it has",
+    "The description adjusts within it":
+        "The description adjusts within the tier",
+    "Complexity is a suggestion, not a requirement. Harnesses may override it per task":
+        "The tier is a suggestion, not a requirement: a harness may override it per task",
+}  # fmt: skip
+"""Each sentence of §complexity on what a harness does with a tier, and how the product says
+it."""
+
+
+def s18_what_a_harness_does_with_a_tier(place: Place) -> None:
+    text = " ".join(DOCUMENT.read_text().split())
+    assert all(sentence in text for sentence in TIER_SENTENCES)
+    run = run_cli("schema", "--dialect", "harness-subagents", cwd=place.tmp)
+    described = run.json["properties"]["complexity"]["description"]
+    for tier in TIERS:
+        line = next(line for line in described.split("\n- ") if line.startswith(f"`{tier}`"))
+        assert all(said in line for said in TIER_SENTENCES.values()), (tier, line)
+
+
 def s19_tools_forms(place: Place) -> None:
     for name, tools in (("list", "[Read, Grep, Glob]"), ("all", "true"), ("none", "false")):
         entry = loads_clean(place, name, f"name: {name}\n{DESCRIPTION}\ntools: {tools}")
@@ -377,6 +409,7 @@ CHECKS = {
     6: s6_name_length, 7: s7_charset, 8: s8_edge_hyphens, 9: s9_consecutive_hyphens,
     10: s10_matches_file_name, 11: s11_valid_names, 12: s12_description_bounds,
     13: s13_poor_and_good, 15: s15_complexity_values, 16: s16_complexity_omitted,
+    18: s18_what_a_harness_does_with_a_tier,
     19: s19_tools_forms, 21: s21_empty_list, 22: s22_any_tool_name, 25: s25_metadata,
     27: s27_no_body_restrictions, 28: s28_body_is_the_prompt, 30: s30_body_ceiling,
     31: s31_layered_sources, 32: s32_project_wins, 34: s34_sync_by_source,
@@ -402,6 +435,18 @@ async def e17_tier_completion(editor: Editor) -> None:
     assert "A prescribed procedure" in documentation(items["routine"])
 
 
+async def e18_tier_hover(editor: Editor) -> None:
+    """Every dialect with tiers (a `complexity` field): the hover on each tier says what a
+    harness does with it, as its document does."""
+    with_tiers = [d for d in DIALECTS.values() if "complexity" in d.fields]
+    assert [d.id for d in with_tiers] == ["harness-subagents"]  # no seed harness has tiers
+    for tier in TIERS:
+        uri, text = await open_base(editor, f"complexity: {tier}")
+        shown = await editor.hover(uri, text, f" {tier}")
+        assert f"**`complexity: {tier}`**" in shown and "Suited for:" in shown
+        assert all(said in shown for said in TIER_SENTENCES.values()), (tier, shown)
+
+
 async def e20_tools_default_hover(editor: Editor) -> None:
     uri, text = await open_base(editor, "tools: [Read]")
     assert "inherits the parent's tools" in await editor.hover(uri, text, "tools")
@@ -413,8 +458,8 @@ async def e23_experimental_hover(editor: Editor) -> None:
 
 
 EDITOR_CHECKS = {
-    14: e14_description_hover, 17: e17_tier_completion, 20: e20_tools_default_hover,
-    23: e23_experimental_hover,
+    14: e14_description_hover, 17: e17_tier_completion, 18: e18_tier_hover,
+    20: e20_tools_default_hover, 23: e23_experimental_hover,
 }  # fmt: skip
 
 

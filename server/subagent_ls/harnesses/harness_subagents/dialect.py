@@ -31,6 +31,16 @@ COMPLEXITY_TIERS = {
     ),
 }
 
+TIER_USE = (
+    "What a harness does with the tier: it maps the tier to the models and reasoning effort it "
+    "has (the tier is not a model size or an effort setting, and the same tier may land on "
+    "different models in different harnesses). The description adjusts within the tier: the "
+    "scope, risk and ambiguity it describes tell the harness how far up or down the tier to "
+    "lean. The tier is a suggestion, not a requirement: a harness may override it per task "
+    "based on its model lineup, availability or cost policy."
+)
+"""What the format's document says of every tier (§complexity field), shown with each."""
+
 FIELDS = {
     spec.key: spec
     for spec in (
@@ -54,7 +64,7 @@ FIELDS = {
             "and effort. When omitted, the harness judges from the whole file.",
             ("string",),
             values={
-                tier: f"Suited for: {suited}\n\nExample: “{example}”"
+                tier: f"Suited for: {suited}\n\nExample: “{example}”\n\n{TIER_USE}"
                 for tier, (suited, example) in COMPLEXITY_TIERS.items()
             },
             unknown_value_code="complexity-unknown",
