@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from importlib import import_module
 
@@ -58,6 +59,29 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` tells it (``COLUMNS``, then the
+    terminal of stdout, else 80), without importing ``shutil`` and the compression modules it
+    brings, which no command needs."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose help formatter is told the width instead of asking ``shutil``
+    (argparse makes a formatter for every argument it adds). Subcommands' parsers are of this
+    class too."""
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        return self.formatter_class(prog=self.prog, width=_columns() - 2)
+
+
 COMMANDS = ("check", "catalog", "schema", "rule")
 """The commands other than ``serve``, each a module of ``subagent_ls.cli`` with ``add_parser``."""
 
@@ -65,7 +89,7 @@ COMMANDS = ("check", "catalog", "schema", "rule")
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or with ``only`` just that command (its arguments, help and
     errors are the same; the other commands' modules are then not imported)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="subagent-ls",
         description="Linter and language server for subagent files.",
         epilog=EXAMPLES,
@@ -102,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         build_parser().print_help()
         return 0
     if not arguments or arguments[0] in ("serve", "--stdio", "--tcp"):
-        parser = argparse.ArgumentParser(prog="subagent-ls serve", **serve.PARSER_OPTIONS)
+        parser = _Parser(prog="subagent-ls serve", **serve.PARSER_OPTIONS)
         serve.add_arguments(parser)
         return serve.run(
             parser.parse_args(arguments[1:] if arguments[:1] == ["serve"] else arguments)

@@ -17,15 +17,16 @@ from urllib.parse import quote
 from subagent_ls import __version__
 from subagent_ls.cli.style import PLAIN, Style
 from subagent_ls.core.findings import Severity
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.rules.docs import rule_description, rule_section, rule_url
 from subagent_ls.rules.registry import HARNESS_SKIP, RULES
 from subagent_ls.workspace.checking import FileReport, LocatedFinding, Place
 
 SOURCE = "subagent-ls"
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_LONE_SURROGATE = LazyPattern("[\ud800-\udfff]")
+_CONTROL = LazyPattern("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_RAW_IN_JSON = LazyPattern("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _NAMED_CONTROLS = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

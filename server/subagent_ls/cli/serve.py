@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import logging
 import sys
 
 EXAMPLES = """\
@@ -51,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from subagent_ls.lsp.transport import exit_status, serve_stdio, serve_tcp
 
     server = create_server()
-    configure(server, getattr(logging, args.log_level.upper()))
+    configure(server, args.log_level.upper())
     if args.tcp:
         serve_tcp(server, host or "127.0.0.1", int(port))
     else:

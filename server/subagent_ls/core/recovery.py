@@ -13,15 +13,15 @@ What the field rules make of the fields read this way is the analysis's business
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Protocol
 
 from subagent_ls.core.frontmatter import Layout, Span
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.yamltree import MapItem, YamlNode, parse_yaml
 
-_ENTRY = re.compile(r"([A-Za-z_$][\w$.-]*)[ \t]*:(?=[ \t]|\r?\n|$)")
+_ENTRY = LazyPattern(r"([A-Za-z_$][\w$.-]*)[ \t]*:(?=[ \t]|\r?\n|$)")
 """A top-level ``key:`` at the margin (the keys of real files; quoted keys stay unread)."""
-_CONTINUATION = re.compile(r"[ \t]|#|\r?\n|$")
+_CONTINUATION = LazyPattern(r"[ \t]|#|\r?\n|$")
 
 
 def _entries(text: str) -> list[tuple[int, str]]:

@@ -10,7 +10,6 @@ programs which never parse (a server answering ``initialize``) do not pay for it
 from __future__ import annotations
 
 import math
-import re
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -26,7 +25,7 @@ Kind = Literal["str", "int", "float", "bool", "null", "timestamp", "tagged", "se
 MAX_NESTING = 200
 """Deeper frontmatter is refused: no real file nests this deep, and libyaml would overflow."""
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATE = LazyPattern("[\ud800-\udfff]")
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_KINDS: dict[str, Kind] = {
     f"{_TAG}str": "str",

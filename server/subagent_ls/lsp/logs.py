@@ -39,9 +39,9 @@ class ClientLogHandler(logging.Handler):
             self._forwarding = False
 
 
-def configure(server: LanguageServer, level: int = logging.WARNING) -> None:
-    """Our own records from ``level`` up; the libraries' (which log every message) from
-    WARNING up."""
+def configure(server: LanguageServer, level: int | str = logging.WARNING) -> None:
+    """Our own records from ``level`` (a number or a name: ``"INFO"``) up; the libraries'
+    (which log every message) from WARNING up."""
     root = logging.getLogger()
     root.setLevel(logging.WARNING)
     logging.getLogger("subagent_ls").setLevel(level)

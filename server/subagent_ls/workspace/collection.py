@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterable
-from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
@@ -40,7 +39,8 @@ from subagent_ls.workspace.walk import walk
 
 MAX_FILES = 400
 MIN_FILES = 3
-SHARE = Fraction(2, 3)
+SHARE = (2, 3)
+"""The share of the votes, as a numerator and a denominator."""
 KEPT_FOLDERS = 64
 """The folders whose answers are kept (the one asked least recently is dropped first)."""
 
@@ -115,7 +115,10 @@ def majority(votes: Iterable[str | None]) -> Majority | None:
     if not counted:
         return None
     (harness, count), judged = counted.most_common(1)[0], counted.total()
-    return Majority(harness, count, judged) if count >= max(MIN_FILES, SHARE * judged) else None
+    share, of = SHARE
+    return (
+        Majority(harness, count, judged) if count >= max(MIN_FILES, share * judged / of) else None
+    )
 
 
 def _majority(folder: Folder) -> Majority | None:

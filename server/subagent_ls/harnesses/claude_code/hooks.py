@@ -20,7 +20,8 @@ all, where 2.1.197 dropped the hooks and kept the agent:
 from __future__ import annotations
 
 import math
-import re
+
+from subagent_ls.core.patterns import LazyPattern
 
 EVENTS = frozenset(
     {
@@ -66,7 +67,7 @@ GUARDS = frozenset(("PreToolUse", "PermissionRequest", "PreSkillShellCommand"))
 _UNSCANNED = frozenset(("metadata", "mcpServers", "lspServers"))
 """Top-level keys not searched for stray PreToolUse/PermissionRequest hooks."""
 HOOK_TYPES = ("command", "prompt", "mcp_tool", "http", "agent")
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]+")
+_URL = LazyPattern(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]+")
 
 
 def truthy(value: object) -> bool:

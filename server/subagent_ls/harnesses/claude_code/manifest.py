@@ -17,24 +17,24 @@ checked here.
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from typing import NamedTuple
 
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.claude_code.loader import JS_SPACE
 from subagent_ls.harnesses.common.manifest_json import read_json
 
 MANIFEST = os.path.join(".claude-plugin", "plugin.json")
-_CONTROL = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = LazyPattern("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """``Wyt`` beside ``\\p{Cc}``: the bidirectional formatting characters."""
-_INVISIBLE = re.compile(
+_INVISIBLE = LazyPattern(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u2028\u2029"
     "\U000110bd\U00013430-\U0001343f\U00016fe4\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e0fff]"
 )
 """The invisible characters of ``ww`` (``M5s`` and U+2800) beside its Unicode categories."""
-_NAME_SEPARATORS = re.compile(rf"[@:{JS_SPACE}/\\]")
+_NAME_SEPARATORS = LazyPattern(rf"[@:{JS_SPACE}/\\]")
 INVALID_NAME = (
     'is not a valid plugin name (must be non-empty and must not contain "@", ":", whitespace, '
     "path separators, or invisible/control characters)"

@@ -16,14 +16,14 @@ sets components beside a ``plugin.json`` is a conflict that keeps the plugin fro
 from __future__ import annotations
 
 import os
-import re
 from typing import NamedTuple
 
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.claude_code.manifest import agent_paths, manifest_issues
 from subagent_ls.harnesses.common.manifest_json import JsonRead, derived
 
 MARKETPLACE = os.path.join(".claude-plugin", "marketplace.json")
-_BARE = re.compile(r"[A-Za-z0-9][-A-Za-z0-9._]*")
+_BARE = LazyPattern(r"[A-Za-z0-9][-A-Za-z0-9._]*")
 COMPONENTS = (
     "commands",
     "agents",

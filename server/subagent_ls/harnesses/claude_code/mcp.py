@@ -21,11 +21,11 @@ Not read: the managed ``managed-mcp.json`` and ``managedMcpServers`` (system fil
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.paths import git_top
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.claude_code.config_home import CONFIG_DIR, config_home
 from subagent_ls.harnesses.claude_code.user_plugins import user_plugins
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
@@ -39,7 +39,7 @@ from subagent_ls.harnesses.mcp import (
 )
 
 PREFIX = "mcp__"
-_OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_-]")
+_OUTSIDE_NAME = LazyPattern(r"[^A-Za-z0-9_-]")
 
 
 def spelled(server: str) -> str:

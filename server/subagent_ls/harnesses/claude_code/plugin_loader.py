@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 import os
-import re
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Related, excerpt
 from subagent_ls.core.frontmatter import Span
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.claude_code.loader import (
     HARNESS,
@@ -36,7 +36,7 @@ JS_TRIM = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".joi
     chr(c) for c in range(0x2000, 0x200B)
 )
 """What JavaScript's ``trim`` takes off."""
-_EXPONENT = re.compile(r"e([+-])0*(\d)")
+_EXPONENT = LazyPattern(r"e([+-])0*(\d)")
 DROPPED = {
     "no-frontmatter": "it has no frontmatter",
     "yaml": "its YAML does not parse even after Claude Code's automatic quoting",

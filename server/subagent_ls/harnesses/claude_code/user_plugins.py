@@ -14,8 +14,8 @@ workspace, and no relative path), managed settings, ``--settings``, skills-dir p
 from __future__ import annotations
 
 import os
-import re
 
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.claude_code.config_home import config_home
 from subagent_ls.harnesses.claude_code.marketplace import listed_named
 from subagent_ls.harnesses.claude_code.plugins import Plugin, folder_plugin
@@ -23,7 +23,7 @@ from subagent_ls.harnesses.common.manifest_json import member, read_json
 from subagent_ls.harnesses.environment import Environment
 
 _PART = "[A-Za-z0-9][-A-Za-z0-9._]*"
-PLUGIN_ID = re.compile(f"({_PART})@({_PART})")
+PLUGIN_ID = LazyPattern(f"({_PART})@({_PART})")
 """``dF``: an id must be ``plugin@marketplace``."""
 
 

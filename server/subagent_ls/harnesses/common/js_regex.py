@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 import string
 
-_QUANTIFIER = re.compile(r"[*+?]|\{(\d+)(?:,(\d*))?\}")
-_MODIFIERS = re.compile(r"\(\?([ims]*)(?:-([ims]*))?:")
+from subagent_ls.core.patterns import LazyPattern
+
+_QUANTIFIER = LazyPattern(r"[*+?]|\{(\d+)(?:,(\d*))?\}")
+_MODIFIERS = LazyPattern(r"\(\?([ims]*)(?:-([ims]*))?:")
 _CLASS_ESCAPES = frozenset("dDwWsS")
 _CONTROL_ESCAPES = {"n": 10, "r": 13, "t": 9, "v": 11, "f": 12, "b": 8, "0": 0}
 _NAME_OPENING = "(?<"

@@ -46,7 +46,7 @@ def json_kind(doc: AgentDocument, node: YamlNode) -> str:
     return _plain_kind(text.strip()) if node.kind != "tagged" else "string"
 
 
-_TAG_TOKEN = re.compile(r"(?:&\S+\s+)?(!<[^>]*>|![^\s,\[\]{}]*)\s*")
+_TAG_TOKEN = LazyPattern(r"(?:&\S+\s+)?(!<[^>]*>|![^\s,\[\]{}]*)\s*")
 _CORE = "tag:yaml.org,2002:"
 _EXPECTED = {"int": "an integer", "float": "a float", "bool": "a boolean", "null": "null"}
 

@@ -24,10 +24,10 @@ Not read: the system settings files, and the filters of the file's own ``mcp_ser
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.common.jsonc import read_jsonc
 from subagent_ls.harnesses.common.manifest_json import member, read_json, strings
 from subagent_ls.harnesses.environment import Environment
@@ -44,7 +44,7 @@ from subagent_ls.harnesses.mcp import (
 )
 
 PREFIX = "mcp_"
-_OUTSIDE_NAME = re.compile(r"[^A-Za-z0-9_.:-]")
+_OUTSIDE_NAME = LazyPattern(r"[^A-Za-z0-9_.:-]")
 TRUST = "GEMINI_CLI_TRUST_WORKSPACE"
 SETTINGS, PROJECT = "settings.json", ".gemini/settings.json"
 TRUSTED_FOLDERS = "trustedFolders.json"

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import date, datetime
 from typing import Literal, NamedTuple
 
 from subagent_ls.core.patterns import LazyPattern
@@ -280,6 +279,8 @@ def js_string(kind: JsType, value: object) -> str:
 
 def _js_date_string(text: str) -> str:
     """``String(new Date(...))`` in UTC, for a date used as a name."""
+    from datetime import date, datetime  # only a date used as a name needs it
+
     try:
         moment = datetime.fromisoformat(text.replace("t", "T").replace("Z", "+00:00"))
     except ValueError:

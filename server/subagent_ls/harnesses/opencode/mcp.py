@@ -23,11 +23,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from pathlib import Path
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.paths import git_top
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.harnesses.common.jsonc import read_jsonc, strip_comments_and_trailing_commas
 from subagent_ls.harnesses.common.manifest_json import member, note_read, stamp, strings
 from subagent_ls.harnesses.environment import Environment
@@ -37,7 +37,7 @@ from subagent_ls.harnesses.opencode.references import wildcard_match
 
 CONFIG_NAMES = ("opencode.json", "opencode.jsonc")
 CODE_SUFFIXES = (".js", ".ts", ".mjs", ".mts")
-_OUTSIDE = re.compile(r"[^A-Za-z0-9_-]")
+_OUTSIDE = LazyPattern(r"[^A-Za-z0-9_-]")
 
 
 def spelled(server: str) -> str:

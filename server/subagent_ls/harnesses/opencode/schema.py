@@ -5,9 +5,9 @@ refuses a file for)."""
 from __future__ import annotations
 
 import math
-import re
 
 from subagent_ls.core.findings import Severity
+from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.model import FieldSpec
 from subagent_ls.harnesses.opencode.loader import JsType, js_value
@@ -106,7 +106,7 @@ FIELDS = {
 ACTIONS = tuple(PERMISSION_ACTIONS)
 ACTION_ONLY = frozenset({"todowrite", "question", "webfetch", "websearch", "doom_loop"})
 """Permission keys that take an action only, not a map of patterns."""
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_HEX = LazyPattern(r"#[0-9a-fA-F]{6}")
 _KIND = {"array": "a list", "object": "a map", "null": "empty (null)"}
 
 
