@@ -204,6 +204,38 @@ def s8_example(place: Place) -> None:
     assert entry["harness"]["loads"] and entry["harness"]["name"] == "reviewer"
     # the document's own description, `Read-only code reviewer`, is not "too short" for zut
     assert entry["diagnostics"] == [], entry["diagnostics"]
+    example_in_the_default_folder(place)
+
+
+DEFAULT_FOLDER = "The default directory is:\n\n```text\n~/.agents/agents/*.md\n```"
+
+
+def example_in_the_default_folder(place: Place) -> None:
+    """§Discovery: "The default directory is: ~/.agents/agents/*.md", a folder the base format
+    reads too. The example profile saved there is judged as zut, the format whose keys it
+    writes (`thinking`, `systemPromptMode`, ... exist only in zut); the base format's reading
+    is a note, not an error."""
+    assert DEFAULT_FOLDER in DOCUMENT.read_text()
+    path = place.home / ".agents/agents/reviewer.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(EXAMPLE)
+    entry = checked(place, path)
+    assert entry["dialect"] == "zut", entry["dialectReason"]
+    assert "which only zut of them defines" in entry["dialectReason"]
+    assert entry["harness"]["loads"] and entry["harness"]["name"] == "reviewer"
+    assert (worst(entry) or HINT) >= INFO and "tools-format" not in by_code(entry), entry
+    verdicts = {h["id"]: h["outcome"] for h in entry["harnesses"]}
+    assert verdicts == {"zut": "loads", "harness-subagents": "rejected"}, verdicts
+    base = agent(place.home / ".agents/agents", "planner.md", "name: planner\n" + DESCRIPTION)
+    assert checked(place, base)["dialect"] == "harness-subagents"
+    mixed = agent(
+        place.home / ".agents/agents",
+        "mixed.md",
+        f"{DESCRIPTION}\ncomplexity: routine\nthinking: max",
+    )
+    assert checked(place, mixed)["dialect"] == "harness-subagents"
+    project = agent(place.root / ".agents/agents", "reviewer.md", EXAMPLE.split("---")[1])
+    assert checked(place, project)["dialect"] == "harness-subagents"  # zut does not read it
 
 
 def s9_name(place: Place) -> None:
@@ -405,10 +437,24 @@ async def e2_shared_folder_in_the_editor(editor: Editor) -> None:
     assert all(d.severity != 1 for d in editor.client.diagnostics[uri])
 
 
+async def e8_example_in_the_default_folder(editor: Editor) -> None:
+    """§Discovery: "The default directory is: ~/.agents/agents/*.md": with no harness set, the
+    example profile saved there is read as zut, not rejected in the base format."""
+    path = editor.home / ".agents/agents/example-reviewer.md"
+    try:
+        uri = await editor.open(path, EXAMPLE.replace("name: reviewer", "name: example-reviewer"))
+        assert all(d.severity != 1 for d in editor.client.diagnostics[uri])
+        assert not [d for d in editor.client.diagnostics[uri] if d.code == "tools-format"]
+        shown = await editor.hover(uri, EXAMPLE, "---")
+        assert "**Dialect: zut**" in shown and "which only zut of them defines" in shown, shown
+    finally:
+        path.unlink()
+
+
 EDITOR_CHECKS = {
-    2: e2_shared_folder_in_the_editor, 14: e14_tool_completion, 17: e17_model_hover,
-    19: e19_level_completion, 20: e20_alias_hover, 21: e21_mode_hover, 22: e22_replace_hover,
-    23: e23_context_hover,
+    2: e2_shared_folder_in_the_editor, 8: e8_example_in_the_default_folder,
+    14: e14_tool_completion, 17: e17_model_hover, 19: e19_level_completion, 20: e20_alias_hover,
+    21: e21_mode_hover, 22: e22_replace_hover, 23: e23_context_hover,
 }  # fmt: skip
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.analysis.evidence import Collection, judge
+from subagent_ls.analysis.evidence import DECISIVE, KEY_WEIGHT, Clue, Collection, judge, leaning
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.settings import Settings
 from subagent_ls.harnesses.environment import process_environment
@@ -23,6 +23,8 @@ from subagent_ls.harnesses.profile import distinct
 from subagent_ls.harnesses.registry import (
     BASE,
     DIALECTS,
+    HARNESS_OF,
+    OWN_DIALECTS,
     PROFILES,
     SOURCE_VARIABLES,
 )
@@ -206,10 +208,51 @@ def choose_dialect(
         return DialectChoice(forced, "chosen on the command line")
     placed = dialect_by_place(doc.path, settings, roots)
     if placed is not None:
-        return placed
+        return _in_shared_folder(doc, placed, settings, roots) or placed
     judged = judge(doc, collection)
     if judged is not None:
         return DialectChoice(judged.dialect, judged.reason)
     return DialectChoice(
         BASE, "no setting, folder or field names a dialect, so the base format applies"
+    )
+
+
+def _in_shared_folder(
+    doc: AgentDocument,
+    placed: DialectChoice,
+    settings: Settings,
+    roots: Iterable[str | Path] | None,
+) -> DialectChoice | None:
+    """Where the folder of several dialects holds the file and each of their harnesses reads
+    it there (``~/.agents/agents`` is the base format's and zut's), the one of them whose own
+    keys the file writes: the keys only one of them defines decide, weighed as ``evidence``
+    weighs keys (None: the folder's first dialect stands)."""
+    if placed != dialect_by_folder(doc.path):
+        return None
+    parents = parent_segments(doc.path)
+    sharing = [
+        dialect
+        for dialect in OWN_DIALECTS.values()
+        if any(folder.holds(parents) for folder in dialect.folders)
+        and folder_source_holding(HARNESS_OF[dialect.id], doc.path, settings, roots)
+    ]
+    if len(sharing) < 2:
+        return None
+    fields = doc.fields or (doc.repaired.view.fields if doc.repaired else {})
+    clues = [
+        Clue(dialect.id, KEY_WEIGHT, f"`{key}`")
+        for key in fields
+        for dialect in sharing
+        if key in dialect.fields and all(key not in d.fields for d in sharing if d is not dialect)
+    ]
+    winner = leaning(clues)
+    own = [clue.says for clue in clues if clue.dialect == winner]
+    if winner is None or winner == placed.dialect.id or len(own) * KEY_WEIGHT < DECISIVE:
+        return None
+    dialect = DIALECTS[winner]
+    others = " and ".join(d.harness for d in sharing)
+    return DialectChoice(
+        dialect,
+        f"{placed.reason}, which {others} share: the fields {', '.join(own)}, which only "
+        f"{dialect.harness} of them defines",
     )
