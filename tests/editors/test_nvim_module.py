@@ -3,7 +3,8 @@ its root rule (the module's ``root_of`` and, on 0.11 and later, the ``root_dir``
 ``lsp/subagent_ls.lua``) for files of every harness's agent folders, in and out of git, at and
 below home; and, set up with the snippets of docs/editors.md as written, the client's root, the
 code lens refreshed when the catalog changes, ``:SubagentsCatalog`` and ``:SubagentsCheck``
-filling the quickfix list, and a Neovim LSP log without a line from the server's stderr. A
+filling the quickfix list, a Neovim LSP log without a line from the server's stderr, and a
+user-level agent file joining the running project's client (judged by the project's catalog). A
 missing editor skips the test outside CI and fails it in CI (``helpers.require``)."""
 
 from __future__ import annotations
@@ -181,3 +182,89 @@ def test_the_lspconfig_entry_alone_with_vim_lsp_config(tmp_path: Path):
     snippet = f"vim.lsp.config('subagent_ls', dofile([[{entry}]]))\nvim.lsp.enable('subagent_ls')\n"
     seen = run_nvim(nvim, snippet, tmp_path, "ascii")
     assert_quick_fix_round_trip(seen, "ascii", "markdown")
+
+
+USER_LEVEL = {
+    ".agents/agents/helper.md": ".agents/agents/helper.md",
+    ".claude/agents/helper.md": ".claude/agents/helper.md",
+    ".config/opencode/agent/helper.md": ".opencode/agent/helper.md",
+    ".copilot/agents/helper.agent.md": ".github/agents/helper.agent.md",
+    ".gemini/agents/helper.md": ".gemini/agents/helper.md",
+}
+"""User-level agent files (below home) and the project's file of the same name."""
+SHADOWED = {".agents/agents/helper.md", ".claude/agents/helper.md"}
+"""The user-level files the catalog of the snippet's profile (harness-subagents) reads, which
+the project's file shadows."""
+
+
+def _user_level_session(nvim: str, tmp_path: Path, cwd: Path, files: list[tuple[Path, str]]):
+    """Neovim set up with the documented snippet, started on the first file, opening the others
+    with ``:edit``; each with the diagnostic code to wait for ('' for none)."""
+    home = tmp_path / "home"
+    config = home / ".config"  # so that OpenCode's user folder is ~/.config/opencode
+    modern = nvim_version(nvim) >= (0, 11)
+    _write(config / "nvim" / "init.lua", snippets("Neovim", "lua")[0 if modern else 1])
+    out = tmp_path / "out.json"
+    paths = json.dumps([[str(path), code] for path, code in files])
+    env = _env(home, out, XDG_CONFIG_HOME=str(config), SUBAGENT_LS_PATHS=paths)
+    script = HERE / "nvim_user_level.lua"
+    command = [nvim, "--headless", str(files[0][0]), "-c", f"luafile {script}"]
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert out.exists(), f"the editor wrote nothing: {done.stdout[-2000:]} {done.stderr[-2000:]}"
+    seen = json.loads(out.read_text(encoding="utf-8"))
+    assert "error" not in seen, seen.get("error")
+    return seen
+
+
+def _assert_shadowed_by_project(buffer: dict) -> None:
+    """The project's catalog judges the user-level file: its file of the same name wins."""
+    (shadowed,) = [d for d in buffer["diagnostics"] if d["code"] == "shadowed"]
+    assert "shadowed by project" in shadowed["message"], shadowed
+    assert "user ~/" in buffer["hover"] and "shadowed by project" in buffer["hover"], buffer
+
+
+@pytest.mark.parametrize("find", _nvims())
+def test_a_user_level_agent_joins_the_project_client(tmp_path: Path, find):
+    """A project's file open, then a user-level agent file of each harness: every one is
+    served by the project's client (one server), and the project's catalog judges it."""
+    nvim = _editor(find)
+    home = tmp_path / "home"
+    project = tmp_path / "work" / "site"
+    (project / ".git").mkdir(parents=True)
+    files = [(_write(project / "README.md", "# site\n"), "")]
+    for user, mine in USER_LEVEL.items():
+        _write(project / mine)
+        files.append((_write(home / user), "shadowed" if user in SHADOWED else ""))
+    seen = _user_level_session(nvim, tmp_path, project, files)
+    assert [c["root"] for c in seen["running"]] == [str(project)], seen["running"]
+    for buffer, (path, code) in zip(seen["buffers"], files, strict=True):
+        assert buffer["file"] == str(path) and buffer["attached"], buffer
+        assert [c["root"] for c in buffer["clients"]] == [str(project)], buffer
+        if code:
+            _assert_shadowed_by_project(buffer)
+
+
+@pytest.mark.parametrize("find", _nvims())
+def test_a_user_level_agent_alone_is_not_rooted_at_home(tmp_path: Path, find):
+    """With no project's client running, a user-level file is served at its folder (never
+    home); a project's client started later takes the user-level files opened after it, not
+    that first client."""
+    nvim = _editor(find)
+    home = tmp_path / "home"
+    project = tmp_path / "work" / "site"
+    (project / ".git").mkdir(parents=True)
+    _write(project / ".agents/agents/helper.md")
+    files = [
+        (_write(home / ".claude/agents/mine.md", AGENT.format("Writes notes")), ""),
+        (_write(project / "README.md", "# site\n"), ""),
+        (_write(home / ".agents/agents/helper.md"), "shadowed"),
+    ]
+    seen = _user_level_session(nvim, tmp_path, home / ".claude/agents", files)
+    alone, readme, user = seen["buffers"]
+    assert [c["root"] for c in alone["clients"]] == [str(home / ".claude/agents")], alone
+    assert [c["root"] for c in readme["clients"]] == [str(project)], readme
+    assert [c["root"] for c in user["clients"]] == [str(project)], user
+    _assert_shadowed_by_project(user)
+    assert sorted(c["root"] for c in seen["running"]) == sorted(
+        [str(home / ".claude/agents"), str(project)]
+    )

@@ -71,8 +71,55 @@ function M.root_of(path)
   return start
 end
 
+--- Whether a path lies in a user-level agent folder: an agent folder right below home
+--- (`~/.claude/agents`, `~/.config/opencode/agent`, `~/.copilot/agents`, ...).
+function M.user_level(path)
+  local home = vim.env.HOME and vim.env.HOME ~= '' and strip(vim.env.HOME) or nil
+  if home == nil or path == nil or path == '' or path:match('^%a[%w+.-]*://') then
+    return false
+  end
+  path = strip(vim.fn.fnamemodify(path, ':p'))
+  for _, folder in ipairs(M.agent_folders) do
+    local top = home .. '/' .. folder
+    if path == top or path:sub(1, #top + 1) == top .. '/' then return true end
+  end
+  return false
+end
+
+local function root_of_client(client) return client.root_dir or client.config.root_dir end
+
+local function running()
+  if vim.lsp.get_clients then return vim.lsp.get_clients() end
+  return vim.lsp.get_active_clients()
+end
+
+--- The project client a user-level agent file joins: of the subagent-ls clients whose root
+--- is not a user-level folder, the one of the alternate buffer (the file the user came
+--- from), else the one started last; nil when there is none.
+function M.project_client()
+  local alternate, last = vim.fn.bufnr('#'), nil
+  for _, client in ipairs(running()) do
+    local root = root_of_client(client)
+    if NAMES[client.name] and root and not M.user_level(root) then
+      if alternate > 0 and vim.lsp.buf_is_attached(alternate, client.id) then return client end
+      if last == nil or client.id > last.id then last = client end
+    end
+  end
+  return last
+end
+
+--- The root a buffer is served in: for a user-level agent file, the root of the running
+--- project client when there is one (so that the project's catalog judges it); else, and
+--- for every other file, `root_of`.
+function M.root_for(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  local project = M.user_level(path) and M.project_client() or nil
+  if project then return root_of_client(project) end
+  return M.root_of(path)
+end
+
 --- `root_dir` for `vim.lsp.config` (Neovim 0.11 and later).
-function M.root_dir(bufnr, on_dir) on_dir(M.root_of(vim.api.nvim_buf_get_name(bufnr))) end
+function M.root_dir(bufnr, on_dir) on_dir(M.root_for(bufnr)) end
 
 --- The server pushes every diagnostic; a client that also pulls them shows each one twice.
 function M.on_init(client) client.server_capabilities.diagnosticProvider = nil end
@@ -110,7 +157,7 @@ local started = {} -- 0.7: the client of each root
 --- `config` may add `settings`, `cmd` and the other fields of `vim.lsp.start`.
 function M.start(bufnr, config)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local root = M.root_of(vim.api.nvim_buf_get_name(bufnr))
+  local root = M.root_for(bufnr)
   local full = vim.tbl_extend('keep', config or {}, {
     name = 'subagent_ls',
     cmd = { 'subagent-ls', 'serve' },
