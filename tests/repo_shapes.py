@@ -151,6 +151,32 @@ TREES: dict[str, dict[str, str]] = {
         "CLAUDE.md": "# Templates\n",
         "README.md": "# Templates\n",
     },
+    "pi agents": {  # a harness none of ours is: its tools and model ids show no one harness
+        "agents/scout.md": front(
+            name="scout", description=DESC, tools="read, grep, find, ls", model="sonnet"
+        ),
+        "agents/worker.md": front(
+            name="worker", description=DESC, tools="read, bash, ls", model="claude-sonnet-4-5"
+        ),
+        "agents/planner.md": front(name="planner", description=DESC, tools="read, find, ls"),
+        "README.md": "# Subagents for pi\n\nCopy them into `~/.pi/agent/agents/`.\n",
+    },
+    "prompt templates": {  # VS Code's tool names, written for the editor
+        ".github/templates/reviewer.template.md": front(
+            name="reviewer", description=DESC, tools="['codebase', 'search', 'editFiles']"
+        ),
+        ".github/templates/tester.template.md": front(
+            name="tester", description=DESC, tools="['grep_search', 'runTests']"
+        ),
+        "templates/planner.md": front(name="planner", description=DESC, tools="Read, Grep"),
+        "library/explainer.md": front(
+            name="explainer", description=DESC, tools="['codebase', 'grep_search', 'usages']"
+        ),
+        ".github/agents/reviewer.agent.md": front(
+            name="reviewer", description=DESC, tools="['search/codebase', 'edit']"
+        ),
+        "README.md": "# Templates\n",
+    },
 }
 
 AGENTS: dict[str, dict[str, str | None]] = {
@@ -185,6 +211,12 @@ AGENTS: dict[str, dict[str, str | None]] = {
         "cli-tool/components/agents/docs/writer.md": "claude-code",
         ".claude/agents/triage.md": "claude-code",
     },
+    "pi agents": {
+        "agents/scout.md": None,
+        "agents/worker.md": None,
+        "agents/planner.md": None,
+    },
+    "prompt templates": {".github/agents/reviewer.agent.md": "copilot"},
 }
 
 

@@ -114,3 +114,21 @@ def test_the_files_above_a_worktree_or_submodule_top_are_not_read(tmp_path):
     dialect, reason = chosen(tmp_path / "lib" / "agents" / "a.md", "")
     assert dialect == "harness-subagents"
     assert "CLAUDE.md" not in reason and "marketplace.json" not in reason
+
+
+@pytest.mark.parametrize(
+    "tools", ["['codebase', 'grep_search', 'editFiles']", "[todos, usages]", "'#codebase'"]
+)
+def test_an_editor_s_tool_names_show_no_harness(tmp_path, tools):
+    """VS Code's names, some of which Gemini CLI (`grep_search`) or Synapse (`todos`) has too."""
+    dialect, reason = chosen(tmp_path / "x" / "a.md", f"tools: {tools}")
+    assert dialect == "harness-subagents"
+    assert "are an editor's (VS Code's), which name no harness" in reason
+
+
+def test_one_field_does_not_settle_mixed_evidence(tmp_path):
+    """`model: sonnet` is Claude Code's, but `ls` is Synapse's tool and `bash` OpenCode's."""
+    dialect, reason = chosen(tmp_path / "x" / "a.md", "model: sonnet\ntools: read, bash, ls")
+    assert dialect == "harness-subagents"
+    assert reason.startswith("the evidence of a harness is mixed (")
+    assert "Claude Code: `model: sonnet`" in reason and "Synapse: the tools `ls`" in reason

@@ -27,6 +27,7 @@ from subagent_ls.analysis.projects import project_of
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_head
+from subagent_ls.harnesses.common.editor_tools import is_editor_tool
 from subagent_ls.harnesses.model import posix
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 
@@ -60,8 +61,10 @@ SUFFIX_KINDS = {
     ".instructions.md": "instructions",
     ".prompt.md": "prompt",
     ".chatmode.md": "chat mode",
+    ".template.md": "template",
 }
-"""GitHub Copilot's instruction, prompt and chat mode files: frontmatter like an agent's."""
+"""GitHub Copilot's instruction, prompt and chat mode files, and templates of any of them (or
+of agents): frontmatter like an agent's."""
 FOLDER_KINDS = {
     "skills": "skill resource",
     "commands": "command",
@@ -70,14 +73,16 @@ FOLDER_KINDS = {
     "prompts": "prompt",
     "chatmodes": "chat mode",
     "rules": "instructions",
+    "templates": "template",
+    "template": "template",
     "ISSUE_TEMPLATE": "repository document",
     "docs": "docs page",
     "doc": "docs page",
     "website": "docs page",
 }
 """Folders whose Markdown is something else than agents (skills and their files, Claude Code,
-OpenCode and plugin commands, Copilot's instruction, prompt and chat mode folders, rules, issue
-templates, documentation sites)."""
+OpenCode and plugin commands, Copilot's instruction, prompt and chat mode folders, rules,
+templates, issue templates, documentation sites)."""
 DOCS_FOLDERS = frozenset({"docs", "doc", "website"})
 """Folders of documentation, which do not count below an agents folder (a ``docs/`` category of
 a collection holds agents)."""
@@ -86,6 +91,7 @@ WORKFLOW_KEYS = frozenset({"permissions", "safe-outputs", "engine"})
 AGENT = "agent file"
 HEAD_BYTES = 8192
 _TOP_LEVEL_KEY = LazyPattern(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
+_TOOL_SEPARATORS = LazyPattern(r"[\[\],\s]+-?\s*")
 
 
 class FileKind(NamedTuple):
@@ -98,17 +104,31 @@ class FileKind(NamedTuple):
 
 def keys_of_text(text: str) -> frozenset[str]:
     """The top-level keys of the frontmatter a text opens with, read as text lines (a
-    frontmatter that is not valid YAML still shows its keys)."""
+    frontmatter that is not valid YAML still shows its keys), but a ``tools`` that lists only
+    an editor's tool names (VS Code's ``codebase``, ``editFiles``): that is no key of an agent,
+    a prompt or template for the editor has it too."""
     lines = text.removeprefix("\ufeff").splitlines()
     if not lines or lines[0].rstrip() != "---":
         return frozenset()
     keys: set[str] = set()
+    tools: list[str] = []
     for line in lines[1:]:
         if line.startswith(("---", "...")):
             break
         if match := _TOP_LEVEL_KEY.match(line):
             keys.add(match.group(1))
+            tools = [line[match.end() :]] if match.group(1) == "tools" else []
+        elif tools and line[:1] in " \t-":
+            tools.append(line)
+    if "tools" in keys and _editor_tools_only(" ".join(tools)):
+        keys.discard("tools")
     return frozenset(keys)
+
+
+def _editor_tools_only(written: str) -> bool:
+    """Whether a ``tools`` value, as its lines are written, names only an editor's tools."""
+    names = [n.strip(" '\"") for n in _TOOL_SEPARATORS.split(written) if n.strip(" '\"")]
+    return bool(names) and all(is_editor_tool(name) for name in names)
 
 
 def keys_of_file(path: str) -> frozenset[str]:

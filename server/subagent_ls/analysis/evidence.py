@@ -24,6 +24,7 @@ from subagent_ls.core.findings import Finding, Severity
 from subagent_ls.core.paths import up_to_repository_top
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.core.yamltree import MapItem, YamlNode
+from subagent_ls.harnesses.common.editor_tools import is_editor_tool
 from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.registry import BASE
@@ -46,6 +47,8 @@ class Clue(NamedTuple):
     weight: int
     says: str
     """What the clue is, for the reason: "the field `mode`", "`model: sonnet`"."""
+    field: str | None = None
+    """The field of the file it is read from (None: the files around it)."""
 
 
 class Judgement(NamedTuple):
@@ -103,11 +106,20 @@ def _patterns(kind: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(found)
 
 
-def _claimed_by(kind: str, value: str) -> str | None:
-    """The one dialect whose ``kind`` pattern (or, for tools, known names) takes ``value``."""
+def _knowing(kind: str, value: str) -> set[str]:
+    """The dialects whose ``kind`` pattern (or, for tools, known names) takes ``value``."""
     owners = {d for d, pattern in _patterns(kind) if pattern.fullmatch(value)}
     if kind == "tools":
         owners |= {d.id for d in DIALECTS.values() if d.known_tools and value in d.known_tools}
+    return owners
+
+
+def _claimed_by(kind: str, value: str) -> str | None:
+    """The one dialect whose ``kind`` pattern (or, for tools, known names) takes ``value``; a
+    tool name an editor has too (``grep_search``, ``todos``) shows none."""
+    if kind == "tools" and is_editor_tool(value, in_sets=False):
+        return None
+    owners = _knowing(kind, value)
     return owners.pop() if len(owners) == 1 else None
 
 
@@ -121,29 +133,53 @@ def _fields(doc: AgentDocument) -> dict[str, MapItem]:
 
 def _key_clues(fields: dict[str, MapItem]) -> list[Clue]:
     unique = distinctive_fields()
-    return [Clue(unique[k].id, KEY_WEIGHT, f"`{k}`") for k in fields if k in unique]
+    return [Clue(unique[k].id, KEY_WEIGHT, f"`{k}`", k) for k in fields if k in unique]
 
 
 def _tool_clues(node: YamlNode) -> list[Clue]:
+    """The clue of the tool names. Where they are split between harnesses, or the names of
+    one are no more than the names it does not know (that others do, or, where it lists its
+    tools, at all: pi's ``read, bash, find, ls``: Synapse has ``ls`` and neither ``find`` nor
+    ``bash``, OpenCode's and zut's), none wins, and a clue of no weight for each of them says
+    the evidence is mixed."""
     if node.kind == "map" and node.items and all(i.value.kind == "bool" for i in node.items):
         owners = [d.id for d in DIALECTS.values() if d.evidence.tools_map]
         if len(owners) == 1:
-            return [Clue(owners[0], VALUE_WEIGHT, "`tools` is a map of names to true/false")]
+            return [
+                Clue(owners[0], VALUE_WEIGHT, "`tools` is a map of names to true/false", "tools")
+            ]
     votes: Counter[str] = Counter()
     named: dict[str, list[str]] = {}
-    for name, _, _ in tool_names(node):
-        base = name.split("(", 1)[0].strip()
-        owner = _claimed_by("tools", base) or _claimed_by("tools", name)
+    bases = [name.split("(", 1)[0].strip() for name, _, _ in tool_names(node)]
+    for base in bases:
+        owner = _claimed_by("tools", base)
         if owner:
             votes[owner] += 1
             named.setdefault(owner, []).append(base)
     if not votes:
         return []
     (winner, count), others = votes.most_common(1)[0], sum(votes.values())
-    if count * 2 <= others:
-        return []
-    shown = ", ".join(f"`{n}`" for n in named[winner][:3])
-    return [Clue(winner, VALUE_WEIGHT, f"the tools {shown}")]
+    against: dict[str, list[str]] = {}
+    strange = 0  # names a harness that lists its tools does not know
+    for base in bases:
+        if is_editor_tool(base, in_sets=False):
+            continue  # an editor's name (Copilot's `read`, `edit`) says nothing either way
+        knowing = _knowing("tools", base)
+        if winner in knowing:
+            continue
+        strange += DIALECTS[winner].known_tools is not None
+        for other in knowing:
+            against.setdefault(other, []).append(base)
+    if count * 2 <= others or count <= max(strange, sum(map(len, against.values()))):
+        return [
+            Clue(owner, 0, _tools_said(names), "tools")
+            for owner, names in {**against, **named}.items()
+        ]
+    return [Clue(winner, VALUE_WEIGHT, _tools_said(named[winner]), "tools")]
+
+
+def _tools_said(names: list[str]) -> str:
+    return "the tools " + ", ".join(f"`{n}`" for n in names[:3])
 
 
 def _value_clue(fields: dict[str, MapItem], key: str, weight: int) -> list[Clue]:
@@ -151,7 +187,7 @@ def _value_clue(fields: dict[str, MapItem], key: str, weight: int) -> list[Clue]
     if node is None or node.kind != "str":
         return []
     owner = _claimed_by(key, str(node.value).strip())
-    return [Clue(owner, weight, f"`{key}: {node.value}`")] if owner else []
+    return [Clue(owner, weight, f"`{key}: {node.value}`", key)] if owner else []
 
 
 @lru_cache(maxsize=4096)
@@ -228,7 +264,18 @@ def _outweighing(weights: Counter[str]) -> str | None:
 def leaning(clues: list[Clue]) -> str | None:
     """The dialect ``clues`` lean to, decisively or not: the one whose clues weigh more than
     all the others' together (None: there are none, or they are mixed)."""
-    return _outweighing(_weights(clues))
+    winner = _outweighing(_weights(clues))
+    return None if winner is None or _one_field_against(clues, winner) else winner
+
+
+def _one_field_against(clues: list[Clue], winner: str) -> bool:
+    """Whether the clues of ``winner`` stand on one field of the file alone (nothing around
+    it) while the file shows another harness too: mixed evidence, which one field does not
+    settle (a repository of agents for a harness none of ours is: pi's ``model`` and tools)."""
+    if all(c.dialect == winner for c in clues):
+        return False
+    own = {c.field for c in clues if c.dialect == winner}
+    return len(own) == 1 and None not in own
 
 
 def _weigh(clues: list[Clue]) -> Judgement | None:
@@ -236,7 +283,7 @@ def _weigh(clues: list[Clue]) -> Judgement | None:
         return None
     weights = _weights(clues)
     winner = _outweighing(weights)
-    if winner is not None and weights[winner] >= DECISIVE:
+    if winner is not None and weights[winner] >= DECISIVE and not _one_field_against(clues, winner):
         own = [c for c in clues if c.dialect == winner]
         dialect = DIALECTS[winner]
         keys_only = all(c.weight == KEY_WEIGHT for c in own)
@@ -245,7 +292,7 @@ def _weigh(clues: list[Clue]) -> Judgement | None:
     by_dialect = "; ".join(
         f"{DIALECTS[d].harness}: {_told([c for c in clues if c.dialect == d])}" for d in weights
     )
-    how = "weak" if len(weights) == 1 else "mixed"
+    how = "weak" if len(weights) == 1 and all(c.weight for c in clues) else "mixed"
     return Judgement(
         tentative_base(),
         f"the evidence of a harness is {how} ({by_dialect}), so the base format applies; "
@@ -254,12 +301,31 @@ def _weigh(clues: list[Clue]) -> Judgement | None:
     )
 
 
+EDITOR_ONLY = (
+    "its tools ({}) are an editor's (VS Code's), which name no harness, so the base format "
+    "applies as a guess; name the harness in the `dialects` setting"
+)
+
+
+def _editor_tools_only(doc: AgentDocument) -> str | None:
+    """The first tool names of a ``tools`` that lists only an editor's tools (None: it lists
+    others, or nothing)."""
+    item = _fields(doc).get("tools")
+    names = [n for n, _, _ in tool_names(item.value)] if item is not None else []
+    if not names or not all(is_editor_tool(n.split("(", 1)[0]) for n in names):
+        return None
+    return ", ".join(f"`{n}`" for n in names[:3])
+
+
 def judge(doc: AgentDocument, collection: Collection | None = None) -> Judgement | None:
     """The dialect the file's evidence names, or the base format with the reason the evidence
     is weak or mixed; None when there is no evidence at all. Where the file's own clues do not
     decide, its repository's (``collection``) counts with them."""
     clues = clues_of(doc)
     judged = _weigh(clues)
+    editors = None if judged is not None else _editor_tools_only(doc)
+    if editors is not None:
+        return Judgement(tentative_base(), EDITOR_ONLY.format(editors), decisive=False)
     if (judged is None or not judged.decisive) and collection is not None:
         repository = collection(doc.path)
         if repository is not None:
