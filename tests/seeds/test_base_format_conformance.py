@@ -10,6 +10,7 @@ import re
 
 import pytest
 from cli_helpers import run_cli
+from lsprotocol import types
 from statement_helpers import (
     ERROR,
     INFO,
@@ -227,6 +228,34 @@ def s10_matches_file_name(place: Place) -> None:
     assert "`explorer.md`" in by_code(entry)["name-mismatch"][0]["message"]
 
 
+def s10_fixes_write_valid_names(place: Place) -> None:
+    """`check --fix --unsafe-fixes` writes no name the rules refuse: the names the document
+    calls invalid become the file name, and a renamed key that would write one is left."""
+    s10_matches_file_name(place)
+    files = {
+        base_file(place, stem, f"{key}: {name}\n{DESCRIPTION}"): (key, stem)
+        for key, name, stem in (
+            ("name", "Repo-Explorer", "repo-explorer"),
+            ("name", "-explorer", "explorer"),
+            ("name", "repo--explorer", "repo-explorer-2"),
+            ("nmae", "Repo-Explorer", "nmae"),
+        )
+    }
+    place.root.mkdir(parents=True, exist_ok=True)
+    run = run_cli("check", "--fix", "--unsafe-fixes", "--format", "json", cwd=place.root)
+    reports = {entry["path"]: entry for entry in run.json["files"]}
+    for path, (key, stem) in files.items():
+        written = path.read_text().split("\n")[1]
+        if key == "nmae":  # `name: Repo-Explorer` would break `Lowercase letters ... only`
+            assert written == "nmae: Repo-Explorer"
+            (left,) = reports[str(path.relative_to(place.root))]["notFixed"]
+            assert "which the name rules refuse" in left["reason"]
+        elif stem == "repo-explorer-2":  # the file name `repo-explorer-2`
+            assert written == "name: repo-explorer-2"
+        else:
+            assert written == f"name: {stem}"
+
+
 def s11_valid_names(place: Place) -> None:
     valid = DOCUMENT.read_text().split("Valid examples:")[1]
     names = re.findall(r"^name: ([a-z-]+)$", valid, re.M)
@@ -407,7 +436,7 @@ def s42_no_model_field(place: Place) -> None:
 CHECKS = {
     1: s1_file_format, 2: s2_file_name_identifies, 3: s3_levels, 4: s4_harness_folders,
     6: s6_name_length, 7: s7_charset, 8: s8_edge_hyphens, 9: s9_consecutive_hyphens,
-    10: s10_matches_file_name, 11: s11_valid_names, 12: s12_description_bounds,
+    10: s10_fixes_write_valid_names, 11: s11_valid_names, 12: s12_description_bounds,
     13: s13_poor_and_good, 15: s15_complexity_values, 16: s16_complexity_omitted,
     18: s18_what_a_harness_does_with_a_tier,
     19: s19_tools_forms, 21: s21_empty_list, 22: s22_any_tool_name, 25: s25_metadata,
@@ -421,6 +450,50 @@ async def open_base(editor: Editor, field: str) -> tuple[str, str]:
     text = f"---\nname: reviewer\n{DESCRIPTION}\n{field}\n---\nBody.\n"
     uri = await editor.open(editor.root / ".agents/agents/reviewer.md", text)
     return uri, text
+
+
+async def quick_fixes(editor: Editor, stem: str, name: str) -> dict[str, str | None]:
+    """Every quick fix offered on the diagnostics of ``name`` in ``<stem>.md``: its title, and
+    the file name it renames the file to (None for an edit of the text)."""
+    text = f"---\nname: {name}\n{DESCRIPTION}\n---\nBody.\n"
+    uri = await editor.open(editor.root / f".agents/agents/{stem}.md", text)
+    diagnostics = list(editor.client.diagnostics[uri])
+    whole = types.Range(types.Position(0, 0), types.Position(5, 0))
+    actions = await editor.client.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(uri), whole, types.CodeActionContext(diagnostics)
+        )
+    )
+    offered: dict[str, str | None] = {}
+    for action in actions or []:
+        if action.kind != types.CodeActionKind.QuickFix or action.disabled:
+            continue
+        changes = action.edit.document_changes or [] if action.edit else []
+        renamed = [c.new_uri for c in changes if isinstance(c, types.RenameFile)]
+        offered[action.title] = renamed[0].rsplit("/", 1)[1] if renamed else None
+    return offered
+
+
+async def e10_quick_fixes_write_valid_names(editor: Editor) -> None:
+    """ "Must match the file name without the .md extension", and the names the document calls
+    invalid (`Repo-Explorer  # uppercase not allowed`, `-explorer  # cannot start with
+    hyphen`, `repo--explorer`): no quick fix renames the file to one, or writes one; the file
+    name is offered as the name where it is valid."""
+    invalid = DOCUMENT.read_text().split("Invalid examples:")[1].split("description field")[0]
+    names = re.findall(r"^name: (\S+)  #", invalid, re.M)
+    assert names == ["Repo-Explorer", "-explorer", "repo--explorer"]
+    for name, stem in zip(names, ["repo-explorer", "explorer", "repo-explorer"], strict=True):
+        offered = await quick_fixes(editor, stem, name)
+        assert f"Set the name to the file name `{stem}`" in offered, offered
+        assert f"Rename the file to `{name}.md`" not in offered, offered
+        assert all(target is None for target in offered.values()), offered
+        written = [title.split("`")[1] for title in offered]
+        assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", w) for w in written), offered
+    offered = await quick_fixes(editor, "helper", "reviewer")  # a valid name: both ways
+    assert offered == {
+        "Set the name to the file name `helper`": None,
+        "Rename the file to `reviewer.md`": "reviewer.md",
+    }
 
 
 async def e14_description_hover(editor: Editor) -> None:
@@ -458,7 +531,8 @@ async def e23_experimental_hover(editor: Editor) -> None:
 
 
 EDITOR_CHECKS = {
-    14: e14_description_hover, 17: e17_tier_completion, 18: e18_tier_hover,
+    10: e10_quick_fixes_write_valid_names, 14: e14_description_hover,
+    17: e17_tier_completion, 18: e18_tier_hover,
     20: e20_tools_default_hover, 23: e23_experimental_hover,
 }  # fmt: skip
 

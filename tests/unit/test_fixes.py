@@ -16,6 +16,7 @@ from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import MAX_FILE_BYTES
 from subagent_ls.harnesses.registry import BASE, DIALECTS
+from subagent_ls.rules.identity import name_problem
 
 D = f"description: {GOOD_DESCRIPTION}  # what it does"
 BODY = "# Role\n\nKeep this body: exactly as it is.\n"
@@ -279,3 +280,40 @@ def test_fixes_never_take_the_file_past_the_size_harnesses_read():
         "the file would grow past 1 MiB, which harnesses do not read"
     }
     assert outcome.result.verdict.loads
+
+
+def test_no_fix_writes_a_name_the_name_rules_refuse():
+    """The base format: "Lowercase letters, numbers, and hyphens only. Must not start or end
+    with a hyphen." Renaming the key `nmae` to `name` would write `Repo-Explorer`, which the
+    name rules refuse: the fix is left out with the reason; with a valid value it is applied."""
+    refused = agent(f"nmae: Repo-Explorer\n{D}", BODY)
+    lint_base = lambda d: lint(d, BASE, Settings())  # noqa: E731
+    outcome = fix_document(AgentDocument(AGENT_PATH, refused), lint_base, unsafe=True)
+    assert outcome.doc.text == refused and not outcome.applied
+    (skipped,) = outcome.skipped
+    assert skipped.code == "field-unknown"
+    assert skipped.reason.startswith("it would write the name `Repo-Explorer`, which the name")
+    text = agent(f"nmae: code-helper\n{D}", BODY)
+    outcome = fix_document(AgentDocument(AGENT_PATH, text), lint_base, unsafe=True)
+    assert outcome.doc.text == text.replace("nmae:", "name:") and not outcome.skipped
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [
+        ("Repo-Explorer", "repo-explorer"),
+        ("-explorer", "explorer"),
+        ("repo--explorer", "Repo-Explorer"),
+        ("Repo-Explorer", "-explorer"),
+    ],
+)
+def test_the_name_fixes_offer_only_valid_names(name, stem):
+    """The fixes of the name rules and of `name-mismatch` write a name only where the rules
+    accept it: "Set the name to the file name" only where the file name is a valid name."""
+    text = agent(f"name: {name}\n{D}", BODY)
+    result = lint(AgentDocument(f"/p/.agents/agents/{stem}.md", text), BASE, Settings())
+    titles = [f.fix.title for f in result.findings if f.fix is not None]
+    written = [title.split("`")[1] for title in titles]
+    assert written and all(name_problem(BASE, w) is None for w in written), titles
+    valid_stem = name_problem(BASE, stem) is None
+    assert (f"Set the name to the file name `{stem}`" in titles) == valid_stem

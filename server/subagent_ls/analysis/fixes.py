@@ -3,11 +3,12 @@ keep a pass only if it passes every guard.
 
 Safe fixes are applied unless asked otherwise; unsafe ones only on request. Whatever the fix,
 a pass is kept only if the frontmatter still parses (or parses further than before), no line
-is joined, removed or added and the body is untouched, and the harness verdict is not worse. A
-pass of safe fixes must also keep every word of the text it replaces, every top-level key and
-the agent's name, and the file must stay within the size harnesses read. A pass whose fixes
-fail a guard together is retried half by half, down to the fixes that fail on their own,
-which are dropped and reported with the reason. Fixes never re-serialise anything.
+is joined, removed or added and the body is untouched, the harness verdict is not worse, and
+a ``name`` it writes is one the name rules accept. A pass of safe fixes must also keep every
+word of the text it replaces, every top-level key and the agent's name, and the file must stay
+within the size harnesses read. A pass whose fixes fail a guard together is retried half by
+half, down to the fixes that fail on their own, which are dropped and reported with the
+reason. Fixes never re-serialise anything.
 """
 
 from __future__ import annotations
@@ -20,10 +21,15 @@ from typing import NamedTuple
 
 from subagent_ls.analysis.results import LintResult
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import Edit, Finding
+from subagent_ls.core.findings import Edit, Finding, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.records import record_eq, record_repr
 from subagent_ls.core.source import MAX_FILE_BYTES
+from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.rules.registry import NAME_CHARSET, NAME_HYPHEN, NAME_LENGTH
+
+NAME_RULES = (NAME_LENGTH, NAME_CHARSET, NAME_HYPHEN)
+"""The rules on a name by itself; a fix never writes a name one of them reports."""
 
 MAX_PASSES = 64
 
@@ -272,6 +278,8 @@ def _outcome_problem(
     after_result: LintResult,
     safe: bool,
 ) -> str | None:
+    if problem := _written_name_problem(before, after, after_result):
+        return problem
     old, new = before_result.verdict, after_result.verdict
     if new.worse_than(old):
         return f"the harness verdict would get worse ({old.outcome} → {new.outcome})"
@@ -290,3 +298,27 @@ def _outcome_problem(
     if Counter(_WORD.findall(before.yaml_text)) - Counter(_WORD.findall(after.yaml_text)):
         return "it would lose text"
     return None
+
+
+def _written_name_problem(
+    before: AgentDocument, after: AgentDocument, after_result: LintResult
+) -> str | None:
+    """A fix that writes the ``name`` (or a key that becomes it) must write one the name rules
+    of the file's dialect accept, whatever the fix and whatever it does for the verdict."""
+    old, new = _name_read(before), _name_read(after)
+    if new is None or (old is not None and (old.kind, old.value) == (new.kind, new.value)):
+        return None
+    flagged = [f for f in after_result.findings if f.code in NAME_RULES and not f.targets]
+    if not flagged:
+        return None
+    written = excerpt(str(new.value))
+    return f"it would write the name `{written}`, which the name rules refuse: {flagged[0].message}"
+
+
+def _name_read(doc: AgentDocument) -> YamlNode | None:
+    """The ``name`` as the checks read it: from the YAML, else entry by entry (a quote that
+    makes the frontmatter parse writes no name: the name it reads is the one read before)."""
+    node = doc.field_value("name")
+    if node is None and doc.repaired is not None:
+        return doc.repaired.view.field_value("name")
+    return node

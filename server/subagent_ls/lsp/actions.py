@@ -49,10 +49,17 @@ def _finding_for(
 def rename_file_action(
     state: ServerState, analysis: Analysis, diagnostic: types.Diagnostic
 ) -> types.CodeAction | None:
+    """ "Rename the file to `<name>.md`", where the dialect's name rules accept the name (the
+    file name would be the subagent's name); else the finding's own fix, which sets `name` to
+    the file name where that one is valid, is the only way offered."""
+    from subagent_ls.rules.identity import name_problem
+
     name = analysis.doc.field_value("name")
     if not state.rename_files or analysis.path is None:
         return None
     if name is None or name.kind != "str" or not name.value:
+        return None
+    if name_problem(analysis.choice.dialect, str(name.value)):
         return None
     new_name = f"{name.value}.md"
     if "/" in str(name.value) or os.sep in str(name.value):

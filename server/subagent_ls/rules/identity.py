@@ -10,6 +10,7 @@ from subagent_ls.core.findings import Fix, Severity, excerpt
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.yaml_edits import replace_scalar
 from subagent_ls.core.yamltree import YamlNode
+from subagent_ls.harnesses.model import Dialect
 from subagent_ls.rules.registry import (
     DESCRIPTION_LENGTH,
     DESCRIPTION_VAGUE,
@@ -68,9 +69,27 @@ def _charset_words(charset: str) -> str:
     return words.replace(" and hyphens", ", hyphens and underscores") if "_" in charset else words
 
 
-def _normalise_fix(node: YamlNode, name: str, charset: str) -> Fix | None:
-    fixed = normalise_name(name, charset)
-    if not fixed or fixed == name or len(fixed) > NAME_MAX:
+def name_problem(dialect: Dialect, name: str) -> str | None:
+    """Which of the dialect's name rules (``name-length``, ``name-charset``, ``name-hyphen``,
+    at any severity, those it turns off aside) ``name`` breaks; None when they accept it.
+    Every fix that writes a name, and the editor's "rename the file", is held to it: none
+    offers a name the rules refuse (``Repo-Explorer.md`` for ``name: Repo-Explorer``)."""
+
+    def on(code: str) -> bool:
+        return dialect.severity.get(code, Severity.ERROR) is not None
+
+    if on(NAME_LENGTH) and not 0 < len(name) <= NAME_MAX:
+        return f"it must be 1-{NAME_MAX} characters"
+    if on(NAME_CHARSET) and re.search(f"[^{dialect.name_charset}]", name):
+        return f"it may only use {_charset_words(dialect.name_charset)}"
+    if on(NAME_HYPHEN) and not _NAME_OK.fullmatch(name):
+        return "it must not start or end with a hyphen or contain consecutive hyphens"
+    return None
+
+
+def _normalise_fix(node: YamlNode, name: str, dialect: Dialect) -> Fix | None:
+    fixed = normalise_name(name, dialect.name_charset)
+    if not fixed or fixed == name or name_problem(dialect, fixed):
         return None
     edit = replace_scalar(node, fixed)
     return Fix(f"Change the name to `{fixed}`", (edit,)) if edit else None
@@ -112,18 +131,18 @@ def name_rules(ctx: LintContext) -> None:
         message, severity = as_convention(
             ctx, f"`name` may only use {_charset_words(ctx.dialect.name_charset)}; found {shown}."
         )
-        fix = _normalise_fix(node, name, ctx.dialect.name_charset)
+        fix = _normalise_fix(node, name, ctx.dialect)
         ctx.report(NAME_CHARSET, message, node.span, fix=fix, severity=severity)
     elif not _NAME_OK.fullmatch(name):
         message, severity = as_convention(
             ctx, "`name` must not start or end with a hyphen or contain consecutive hyphens."
         )
-        fix = _normalise_fix(node, name, ctx.dialect.name_charset)
+        fix = _normalise_fix(node, name, ctx.dialect)
         ctx.report(NAME_HYPHEN, message, node.span, fix=fix, severity=severity)
     stem = ctx.dialect.stem(ctx.doc.path) if ctx.doc.path else None
     if stem is not None and stem != name and ctx.dialect.name_must_match_stem:
         fix = None
-        if _NAME_OK.fullmatch(stem) and len(stem) <= NAME_MAX:
+        if not name_problem(ctx.dialect, stem):
             edit = replace_scalar(node, stem)
             fix = Fix(f"Set the name to the file name `{stem}`", (edit,)) if edit else None
         ctx.report(
