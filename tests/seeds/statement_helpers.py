@@ -175,6 +175,32 @@ class Editor:
         assert result is not None, at
         return result.contents.value
 
+    async def quick_fixes(self, uri: str, text: str, code: str) -> dict[str, str]:
+        """The quick-fixes offered for the diagnostic of ``code`` (the first), by title, each
+        with ``text`` as it makes it."""
+        diagnostic = next(d for d in self.client.diagnostics[uri] if d.code == code)
+        actions = await self.client.text_document_code_action_async(
+            types.CodeActionParams(
+                types.TextDocumentIdentifier(uri),
+                diagnostic.range,
+                types.CodeActionContext([diagnostic]),
+            )
+        )
+        fixes = {}
+        for action in actions or []:
+            if action.kind != types.CodeActionKind.QuickFix or action.edit is None:
+                continue
+            edits = list((action.edit.changes or {}).get(uri, []))
+            for change in action.edit.document_changes or []:
+                if isinstance(change, types.TextDocumentEdit) and change.text_document.uri == uri:
+                    edits += change.edits
+            fixed = text
+            for edit in sorted(edits, key=lambda e: offset(text, e.range.start), reverse=True):
+                start, end = offset(text, edit.range.start), offset(text, edit.range.end)
+                fixed = fixed[:start] + edit.new_text + fixed[end:]
+            fixes[action.title] = fixed
+        return fixes
+
     async def settings(self, harness: str) -> None:
         """Answer ``workspace/configuration`` with ``harness`` from now on, tell the server, and
         wait until its catalog is that harness's."""
@@ -195,6 +221,12 @@ def position(text: str, needle: str, delta: int | None = None) -> types.Position
     offset = text.index(needle) + (len(needle) if delta is None else delta)
     line = text.count("\n", 0, offset)
     return types.Position(line, offset - (text.rfind("\n", 0, offset) + 1))
+
+
+def offset(text: str, where: types.Position) -> int:
+    """The offset of ``where`` in ``text`` (ASCII lines)."""
+    lines = text.splitlines(keepends=True)
+    return sum(len(line) for line in lines[: where.line]) + where.character
 
 
 def documentation(item: types.CompletionItem) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from cli_helpers import run_cli
 from statement_helpers import (
     ERROR,
     HINT,
@@ -335,6 +336,45 @@ def s24_fast_mode(place: Place) -> None:
     entry = checked(place, zut_file(place, f"{DESCRIPTION}\nfastMode: true", "fast.md"))
     (trap,) = by_code(entry)["field-no-effect"]
     assert trap["severity"] == WARNING and "omitting it" in trap["message"]
+    non_openai_fast_mode(place)
+
+
+NON_OPENAI = (
+    "Non-OpenAI child providers return an unsupported-provider error instead of silently "
+    "ignoring an enabled setting."
+)
+
+
+def non_openai_fast_mode(place: Place) -> None:
+    """§Selecting a profile, l.87: "Fast mode is inherited by default. A profile with
+    `fastMode: false` opts out [...] Non-OpenAI child providers return an unsupported-provider
+    error instead of silently ignoring an enabled setting." A non-OpenAI profile that does not
+    opt out fails to spawn only while the host's fast mode is on: a warning, and an unsafe fix
+    (it changes what zut does then) writes `fastMode: false`."""
+    assert NON_OPENAI in " ".join(DOCUMENT.read_text().split())
+    for fields in ("model: anthropic/claude-x", "model: claude-x\nprovider: anthropic"):
+        path = zut_file(place, f"{DESCRIPTION}\n{fields}", "other.md")
+        entry = checked(place, path)
+        (found,) = by_code(entry)["setting-unsupported"]
+        assert found["severity"] == WARNING and entry["harness"]["loads"], entry
+        assert "fails to spawn" in found["message"] and "`fastMode: false`" in found["message"]
+        assert found["data"]["fixKind"] == "unsafe"
+        safe = run_cli("check", "--fix", str(path), env={"HOME": str(place.home)})
+        assert "fastMode" not in path.read_text(), safe.out
+        run_cli("check", "--fix", "--unsafe-fixes", str(path), env={"HOME": str(place.home)})
+        assert path.read_text() == f"---\n{DESCRIPTION}\n{fields}\nfastMode: false\n---\nBody.\n"
+        assert "setting-unsupported" not in by_code(checked(place, path))
+    true = checked(place, zut_file(place, f"{DESCRIPTION}\nmodel: a/b\nfastMode: true", "t.md"))
+    assert "setting-unsupported" in by_code(true)
+    for fields in (
+        "model: openai-codex/gpt-5.6-luna",
+        "model: gpt-5.6-luna",
+        "model: claude-x\nprovider: openai",
+        "model: anthropic/claude-x\nfastMode: false",
+        "provider: anthropic",
+    ):
+        entry = checked(place, zut_file(place, f"{DESCRIPTION}\n{fields}", "quiet.md"))
+        assert "setting-unsupported" not in by_code(entry), fields
 
 
 def s25_other_hosts(place: Place) -> None:
@@ -451,10 +491,21 @@ async def e8_example_in_the_default_folder(editor: Editor) -> None:
         path.unlink()
 
 
+async def e24_fast_mode_fix(editor: Editor) -> None:
+    """l.87: "A profile with `fastMode: false` opts out [...] Non-OpenAI child providers return
+    an unsupported-provider error": the editor warns and offers `fastMode: false`."""
+    uri, text = await open_profile(editor, "model: anthropic/claude-x")
+    (found,) = [d for d in editor.client.diagnostics[uri] if d.code == "setting-unsupported"]
+    assert found.severity == WARNING and "fails to spawn" in found.message
+    fixes = await editor.quick_fixes(uri, text, "setting-unsupported")
+    fixed = text.replace("claude-x\n", "claude-x\nfastMode: false\n")
+    assert fixes == {"Write `fastMode: false`": fixed}, fixes
+
+
 EDITOR_CHECKS = {
     2: e2_shared_folder_in_the_editor, 8: e8_example_in_the_default_folder,
     14: e14_tool_completion, 17: e17_model_hover, 19: e19_level_completion, 20: e20_alias_hover,
-    21: e21_mode_hover, 22: e22_replace_hover, 23: e23_context_hover,
+    21: e21_mode_hover, 22: e22_replace_hover, 23: e23_context_hover, 24: e24_fast_mode_fix,
 }  # fmt: skip
 
 

@@ -175,6 +175,7 @@ def _edit(old: str, new: str) -> Edit:
     [
         (_edit("tools: [Read]", "tools: [Read"), True, "would not parse as far as before"),
         (_edit("[Read]\n", "[Read] "), True, "join, split or remove lines"),
+        (_edit("", "\ncolor: red")._replace(span=Span(4, 4)), False, "add a line inside"),
         (_edit("Keep this body", "Lose this body"), True, "change the body"),
         (_edit("name: code-helper", "name: other"), True, "change the agent's name"),
         (_edit("tools: [Read]", "tool: [Read]"), True, "add, remove or rename fields"),
@@ -189,6 +190,15 @@ def test_a_fix_that_fails_a_guard_is_not_applied_and_says_why(edit, safe, reason
     assert outcome.doc.text == GUARDED and not outcome.applied
     (skipped,) = outcome.skipped
     assert reason in skipped.reason
+
+
+def test_a_fix_may_add_a_field_on_a_line_of_its_own_at_the_end_of_the_frontmatter():
+    """The one line a fix may add: a new field after the frontmatter's last line."""
+    end = GUARDED.index("tools: [Read]") + len("tools: [Read]")
+    fix = Fix("injected", (Edit(Span(end, end), "\ncolor: red"),))
+    outcome = fix_document(AgentDocument(AGENT_PATH, GUARDED), _with_fix(GUARDED, fix), unsafe=True)
+    assert outcome.doc.text == GUARDED.replace("[Read]\n", "[Read]\ncolor: red\n")
+    assert not outcome.skipped
 
 
 def test_the_other_fixes_of_a_refused_pass_are_still_applied():

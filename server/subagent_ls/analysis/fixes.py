@@ -210,7 +210,7 @@ def try_fixes(
     if problem := _edit_problem(doc, edits):
         return problem
     fixed = AgentDocument(doc.path, apply_edits(doc.text, edits), has_bom=doc.has_bom)
-    if problem := _document_problem(doc, fixed):
+    if problem := _document_problem(doc, fixed, sum(map(_is_new_line, edits))):
         return problem
     fixed_result = run_lint(fixed)
     safe = all(finding.fix.safe for finding in findings)  # type: ignore[union-attr]
@@ -238,7 +238,10 @@ def _edit_problem(doc: AgentDocument, edits: list[Edit]) -> str | None:
     for edit in edits:
         if edit.span.end > yaml_end:
             return "it would change the body"
-        if _line_breaks(doc.source(edit.span)) != _line_breaks(edit.text):
+        if _is_new_line(edit):
+            if edit.span.end != _last_yaml_line_end(doc):
+                return "it would add a line inside the frontmatter"
+        elif _line_breaks(doc.source(edit.span)) != _line_breaks(edit.text):
             return "it would join, split or remove lines"
         if _absorbs_what_follows(doc.source(edit.span), edit.text, doc.text, edit.span.end):
             return "the text after it on its line would become part of the new value"
@@ -260,8 +263,23 @@ def _absorbs_what_follows(old: str, new: str, text: str, end: int) -> bool:
     return stripped == rest if stripped[0] == "#" else rest[0] != ":"
 
 
-def _document_problem(before: AgentDocument, after: AgentDocument) -> str | None:
-    if after.lines.line_count != before.lines.line_count:
+def _is_new_line(edit: Edit) -> bool:
+    """Whether ``edit`` adds one whole line after a line (a field a fix adds), nothing else."""
+    text = edit.text.removeprefix("\r\n").removeprefix("\n")
+    return edit.span.start == edit.span.end and text != edit.text and _line_breaks(text) == 0
+
+
+def _last_yaml_line_end(doc: AgentDocument) -> int | None:
+    """Where the frontmatter's last line ends (before its line break), the one place a new
+    field's line is added."""
+    closing = doc.layout.closing
+    if closing is None or closing.start == doc.layout.yaml.start:
+        return None
+    return closing.start - (2 if doc.text[: closing.start].endswith("\r\n") else 1)
+
+
+def _document_problem(before: AgentDocument, after: AgentDocument, added: int = 0) -> str | None:
+    if after.lines.line_count != before.lines.line_count + added:
         return "it would change the number of lines"
     if after.text[after.layout.body_start :] != before.text[before.layout.body_start :]:
         return "it would change the body"

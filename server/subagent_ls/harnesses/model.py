@@ -93,7 +93,9 @@ class Trap(NamedTuple):
     regular expression ``value`` (None: any value), or, with ``tool``, when the list ``key``
     names that tool (and not ``unless_tool``); and every ``(key, regex)`` of ``also`` holds.
     Booleans match as ``true``/``false``. With ``any_value`` it applies to any value of
-    ``key``, a list or a map too."""
+    ``key``, a list or a map too. With ``absent_too`` it applies where ``key`` is absent too
+    (reported at the first key of ``also``); ``fix_value`` is what an unsafe fix sets ``key``
+    to (adding it where it is absent)."""
 
     code: str
     key: str
@@ -103,6 +105,8 @@ class Trap(NamedTuple):
     unless_tool: str | None = None
     also: tuple[tuple[str, str], ...] = ()
     any_value: bool = False
+    absent_too: bool = False
+    fix_value: str | None = None
 
 
 class Folder(NamedTuple):

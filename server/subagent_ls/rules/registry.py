@@ -65,6 +65,7 @@ METADATA_VALUE = "metadata-value"
 FIELD_NO_EFFECT = "field-no-effect"
 TOOL_UNAVAILABLE = "tool-unavailable"
 TOOL_GRANTS_MORE = "tool-grants-more"
+SETTING_UNSUPPORTED = "setting-unsupported"
 # A suppression comment (analysis.suppressions) and the body (rules.body).
 SUPPRESSION_UNUSED = "suppression-unused"
 BODY_EMPTY = "body-empty"
@@ -132,6 +133,12 @@ TABLE: tuple[Rule, ...] = (
     Rule(FIELD_NO_EFFECT, Severity.WARNING, "a field the harness does not apply as written"),
     Rule(TOOL_UNAVAILABLE, Severity.WARNING, "a listed tool the harness can never grant"),
     Rule(TOOL_GRANTS_MORE, Severity.INFO, "a listed tool that grants more than the list reads"),
+    Rule(
+        SETTING_UNSUPPORTED,
+        Severity.WARNING,
+        "an inherited host setting the agent's provider does not support",
+        fixable=True,
+    ),
     Rule(
         SUPPRESSION_UNUSED,
         Severity.WARNING,

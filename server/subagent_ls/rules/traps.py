@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.core.findings import excerpt
+from subagent_ls.core.findings import Edit, Fix, excerpt
 from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import tool_names
@@ -35,6 +35,8 @@ def _where(ctx: LintContext, trap: Trap) -> list[Span]:
     if not all(_holds(doc, key, pattern) for key, pattern in trap.also):
         return []
     node = doc.field_value(trap.key)
+    if node is None and trap.absent_too and trap.also and trap.key not in doc.fields:
+        return [doc.fields[trap.also[0][0]].value.span]
     if node is None:
         return []
     if trap.tool is None:
@@ -48,7 +50,25 @@ def _where(ctx: LintContext, trap: Trap) -> list[Span]:
 def trap_rules(ctx: LintContext) -> None:
     for trap in ctx.dialect.traps:
         for span in _where(ctx, trap):
-            ctx.report(trap.code, trap.message, span)
+            ctx.report(trap.code, trap.message, span, fix=_setting(ctx.doc, trap))
+
+
+def _setting(doc: AgentDocument, trap: Trap) -> Fix | None:
+    """The fix that writes ``key: fix_value``: the value replaced, or a line added at the end
+    of a block frontmatter; unsafe, since it changes what the harness does."""
+    if trap.fix_value is None:
+        return None
+    title = f"Write `{trap.key}: {trap.fix_value}`"
+    node = doc.field_value(trap.key)
+    if node is not None:
+        plain = node.style is None and not node.is_collection
+        return Fix(title, (Edit(node.span, trap.fix_value),)) if plain else None
+    closing, root = doc.layout.closing, doc.yaml.root
+    if closing is None or root is None or root.kind != "map" or root.flow:
+        return None
+    newline = "\r\n" if doc.text[: closing.start].endswith("\r\n") else "\n"
+    end = closing.start - len(newline)  # the end of the frontmatter's last line
+    return Fix(title, (Edit(Span(end, end), f"{newline}{trap.key}: {trap.fix_value}"),))
 
 
 def denied_tools(ctx: LintContext) -> None:

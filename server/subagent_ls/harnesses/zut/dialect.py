@@ -106,7 +106,35 @@ KEY_NOTES = {
     "agent": SPAWN_ONLY,
 }
 
+FAST_MODE_FAILS = (
+    "This profile's provider is not OpenAI and it does not opt out of fast mode, which it "
+    "inherits from the host: while the host's fast mode is on, the child fails to spawn "
+    "(non-OpenAI child providers return an unsupported-provider error instead of silently "
+    "ignoring an enabled setting). `fastMode: false` opts out."
+)
+NOT_OPENAI = r"(?i)(?!.*openai)\S.*"
+"""A provider id that is not OpenAI's (``openai``, ``openai-codex``, ...)."""
+QUALIFIED = r"[^/]+/.+"
+
 TRAPS = (
+    Trap(
+        "setting-unsupported",
+        "fastMode",
+        FAST_MODE_FAILS,
+        value="true",
+        absent_too=True,
+        also=(("model", r"(?i)(?![^/]*openai)[^/\s]+/.+"),),
+        fix_value="false",
+    ),
+    Trap(
+        "setting-unsupported",
+        "fastMode",
+        FAST_MODE_FAILS,
+        value="true",
+        absent_too=True,
+        also=(("provider", NOT_OPENAI), ("model", r"[^/]+")),
+        fix_value="false",
+    ),
     Trap(
         "field-no-effect",
         "fastMode",
@@ -120,7 +148,7 @@ TRAPS = (
         "provider",
         "`provider` is for a model without a provider prefix; this `model` is qualified "
         "(`provider/model`) and selects both provider and model.",
-        also=(("model", r"[^/]+/.+"),),
+        also=(("model", QUALIFIED),),
     ),
     Trap(
         "tool-unavailable",
