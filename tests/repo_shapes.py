@@ -177,6 +177,16 @@ TREES: dict[str, dict[str, str]] = {
         ),
         "README.md": "# Templates\n",
     },
+    "dotfiles": {  # chezmoi's source tree: OpenCode names a file by its stem, no `name`
+        "dot_config/opencode/exact_agents/reviewer.md": front(
+            description=DESC, mode="subagent", permission="{edit: deny}"
+        ),
+        "dot_config/opencode/agent/planner.md": front(description=DESC),
+        "opencode/agents/helper.md": front(description=DESC),
+        "notes/todo.md": front(description="Things to do", mode="list"),
+        "dot_config/opencode/command/ship.md": front(description="Ship it", mode="primary"),
+        "README.md": "# My dotfiles\n",
+    },
 }
 
 AGENTS: dict[str, dict[str, str | None]] = {
@@ -217,6 +227,11 @@ AGENTS: dict[str, dict[str, str | None]] = {
         "agents/planner.md": None,
     },
     "prompt templates": {".github/agents/reviewer.agent.md": "copilot"},
+    "dotfiles": {
+        "dot_config/opencode/exact_agents/reviewer.md": "opencode",
+        "dot_config/opencode/agent/planner.md": "opencode",
+        "opencode/agents/helper.md": "opencode",
+    },
 }
 
 

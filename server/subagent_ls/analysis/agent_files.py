@@ -23,12 +23,13 @@ from subagent_ls.analysis.dialect_choice import (
     dialect_by_setting,
     source_holding,
 )
+from subagent_ls.analysis.evidence import copied_folder, distinctive_fields
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.core.patterns import LazyPattern
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.source import read_head
 from subagent_ls.harnesses.common.editor_tools import is_editor_tool
-from subagent_ls.harnesses.model import posix
+from subagent_ls.harnesses.model import Dialect, posix
 from subagent_ls.harnesses.registry import DIALECTS, PROFILES
 
 AGENT_FOLDER_NAMES = frozenset({"agents", "agent", "subagents"})
@@ -91,7 +92,6 @@ WORKFLOW_KEYS = frozenset({"permissions", "safe-outputs", "engine"})
 AGENT = "agent file"
 HEAD_BYTES = 8192
 _TOP_LEVEL_KEY = LazyPattern(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
-_TOOL_SEPARATORS = LazyPattern(r"[\[\],\s]+-?\s*")
 
 
 class FileKind(NamedTuple):
@@ -127,7 +127,9 @@ def keys_of_text(text: str) -> frozenset[str]:
 
 def _editor_tools_only(written: str) -> bool:
     """Whether a ``tools`` value, as its lines are written, names only an editor's tools."""
-    names = [n.strip(" '\"") for n in _TOOL_SEPARATORS.split(written) if n.strip(" '\"")]
+    spaced = written.replace("[", " ").replace("]", " ").replace(",", " ")
+    names = [n.lstrip("-").strip("'\"") for n in spaced.split()]
+    names = [n for n in names if n]
     return bool(names) and all(is_editor_tool(name) for name in names)
 
 
@@ -179,6 +181,8 @@ def _other_kind(written: str, folders: list[str], keys: Callable[[], frozenset[s
         return FileKind(False, "agentic workflow", "its frontmatter has `on` and `permissions`")
     if not found:
         return FileKind(False, "Markdown", "it has no frontmatter with `name` and `description`")
+    if "name" not in found and (named_by_stem := _named_by_stem(folders, found)) is not None:
+        return FileKind(True, AGENT, named_by_stem)
     if "name" not in found or "description" not in found:
         return FileKind(False, "Markdown", "its frontmatter has no `name` and `description`")
     if found & AGENT_KEYS:
@@ -187,6 +191,31 @@ def _other_kind(written: str, folders: list[str], keys: Callable[[], frozenset[s
     if not AGENT_FOLDER_NAMES.isdisjoint(folders):
         return FileKind(True, AGENT, "its frontmatter has `name` and `description`, in `agents/`")
     return FileKind(False, "Markdown", "outside `agents/`, its frontmatter has no key of an agent")
+
+
+def _named_by_stem(folders: list[str], found: frozenset[str]) -> str | None:
+    """Why a frontmatter without ``name`` is an agent file of a harness that names a file by
+    its stem (OpenCode): it lies in a copy of that harness's agent folder (a dotfiles source
+    tree), or has ``description`` and keys only that harness defines, one in an agents folder
+    and two elsewhere (None: neither)."""
+    copied = copied_folder(folders)
+    if copied is not None:
+        harness, folder = copied[0].harness, copied[1]
+        return f"it lies in a copy of {harness}'s `{folder}/`, which names a file by its stem"
+    unique = distinctive_fields()
+    keys = sorted(k for k in found if k in unique and not _name_required(unique[k]))
+    in_agents = not AGENT_FOLDER_NAMES.isdisjoint(folders)
+    if "description" in found and keys and (in_agents or len(keys) > 1):  # not a lone `mode`
+        shown, only = ", ".join(f"`{k}`" for k in keys), unique[keys[0]].harness
+        return f"its frontmatter has `description` and {shown}, which only {only} defines"
+    return None
+
+
+def _name_required(dialect: Dialect) -> bool:
+    """Whether the harness needs ``name`` (or is known only from a document: its keys, such
+    as agent-core's ``title``, are no sign of an agent without it)."""
+    spec = dialect.fields.get("name")
+    return spec is None or spec.required or dialect.verified_with is None
 
 
 def kind_of(

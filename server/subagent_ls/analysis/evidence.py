@@ -26,7 +26,7 @@ from subagent_ls.core.verdict import Verdict
 from subagent_ls.core.yamltree import MapItem, YamlNode
 from subagent_ls.harnesses.common.editor_tools import is_editor_tool
 from subagent_ls.harnesses.common.tools import tool_names
-from subagent_ls.harnesses.model import Dialect
+from subagent_ls.harnesses.model import Dialect, Folder
 from subagent_ls.harnesses.registry import BASE
 from subagent_ls.harnesses.registry import OWN_DIALECTS as DIALECTS
 
@@ -220,10 +220,57 @@ def _marker_clues(path: str) -> list[Clue]:
     return clues
 
 
+DOTFILE_PREFIXES = ("exact_", "private_", "readonly_", "literal_", "external_", "empty_")
+"""What a dotfiles manager (chezmoi) writes before a folder's name in its source tree, beside
+``dot_`` for a leading ``.``: ``dot_config/opencode/exact_agents/``."""
+
+
+def _installed_name(segment: str) -> str:
+    """A folder's name once a dotfiles manager installs it (chezmoi's ``dot_``, ``exact_``)."""
+    changed = True
+    while changed:
+        changed = False
+        for prefix in DOTFILE_PREFIXES:
+            if segment.startswith(prefix) and len(segment) > len(prefix):
+                segment, changed = segment[len(prefix) :], True
+    return "." + segment[4:] if segment.startswith("dot_") and len(segment) > 4 else segment
+
+
+def copied_folder(folders: list[str]) -> tuple[Dialect, str] | None:
+    """The dialect one of whose agent folders the file's folders are a copy of, where that
+    harness names a file by its stem (its ``name`` is not required): a dotfiles source tree
+    (``dot_config/opencode/exact_agents/`` installs ``~/.config/opencode/agents/``) or a folder
+    named for the harness (``opencode/agent/``); and that folder, as the harness reads it."""
+    installed = tuple(_installed_name(f) for f in folders)
+    bare = tuple(f.lstrip(".") for f in installed)
+    named_by_stem = [
+        (dialect, folder)
+        for dialect in DIALECTS.values()
+        if (spec := dialect.fields.get("name")) is not None and not spec.required
+        for folder in dialect.folders
+    ]
+    for dialect, folder in named_by_stem:
+        if Folder(folder.segments, recursive=True).holds(installed):
+            return dialect, "/".join(folder.segments)
+    for dialect, folder in named_by_stem:
+        tail = tuple(f.lstrip(".") for f in folder.segments[-2:])
+        if tail[0] in dialect.id.split("-") and Folder(tail, recursive=True).holds(bare):
+            return dialect, "/".join(folder.segments)
+    return None
+
+
+def _place_clues(path: str) -> list[Clue]:
+    found = copied_folder(os.path.dirname(os.path.abspath(path)).split(os.sep)[1:])
+    if found is None:
+        return []
+    dialect, folder = found
+    return [Clue(dialect.id, KEY_WEIGHT, f"its folder, a copy of `{folder}/`", "folder")]
+
+
 def marks_of(doc: AgentDocument) -> list[Clue]:
     """The clues in the file itself (its keys, tools, model and colour), not around it."""
     fields = _fields(doc)
-    clues = _key_clues(fields)
+    clues = _place_clues(doc.path) + _key_clues(fields)
     if "tools" in fields:
         clues += _tool_clues(fields["tools"].value)
     clues += _value_clue(fields, "model", VALUE_WEIGHT)
@@ -235,9 +282,13 @@ def clues_of(doc: AgentDocument) -> list[Clue]:
     return marks_of(doc) + _marker_clues(doc.path)
 
 
+def _is_key(clue: Clue) -> bool:
+    return clue.weight == KEY_WEIGHT and clue.field != "folder"
+
+
 def _told(clues: list[Clue]) -> str:
-    keys = [c.says for c in clues if c.weight == KEY_WEIGHT]
-    rest = [c.says for c in clues if c.weight != KEY_WEIGHT]
+    keys = [c.says for c in clues if _is_key(c)]
+    rest = [c.says for c in clues if not _is_key(c)]
     parts = []
     if keys:
         owner = clues[0].dialect
@@ -286,7 +337,7 @@ def _weigh(clues: list[Clue]) -> Judgement | None:
     if winner is not None and weights[winner] >= DECISIVE and not _one_field_against(clues, winner):
         own = [c for c in clues if c.dialect == winner]
         dialect = DIALECTS[winner]
-        keys_only = all(c.weight == KEY_WEIGHT for c in own)
+        keys_only = all(_is_key(c) for c in own)
         reason = _told(own) if keys_only else f"judged as {dialect.harness}: {_told(own)}"
         return Judgement(dialect, reason)
     by_dialect = "; ".join(
