@@ -18,6 +18,8 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
+from lsprotocol import types
 from statement_helpers import (
     ERROR,
     HINT,
@@ -824,6 +826,78 @@ def test_s33_a_legacy_tester_seed_with_empty_tools(tmp_path):
     assert "find_files" in message
 
 
+LEGACY = f"---\n{named('tester', 'tools: []  # legacy')}\n---\n{BODY}"
+
+
+def test_s33_unsafe_fixes_write_null(tmp_path):
+    """「移除该字段或改成 tools: null 才会采用新的默认继承方式」: `check
+    --fix --unsafe-fixes` writes `tools: null`, and the tester then inherits the default
+    tools. The fix changes what Synapse gives the subagent, so it is unsafe: `check --fix`
+    alone leaves `[]`."""
+    here = Place(tmp_path)
+    path = agent(project(tmp_path), "tester.md", named("tester", "tools: []  # legacy"))
+    (report,) = check(here, path).values()
+    (empty,) = by_code(report)["tools-empty"]
+    assert empty["data"]["fix"] == "Write `tools: null`" and empty["data"]["fixKind"] == "unsafe"
+    run_cli("check", "--fix", str(path), cwd=here.root, env={"HOME": str(here.home)})
+    assert "tools: []  # legacy" in path.read_text()
+    run_cli(
+        "check", "--fix", "--unsafe-fixes", str(path), cwd=here.root, env={"HOME": str(here.home)}
+    )
+    assert "\ntools: null  # legacy\n" in path.read_text()
+    (report,) = check(here, path).values()
+    assert "tools-empty" not in codes(report) and report["harness"]["tools"] == ALL_DEFAULT
+
+
+def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
+    """``edits`` (on one line each, ASCII) applied to ``text``."""
+    lines = text.split("\n")
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character))[::-1]:
+        start, end = edit.range.start, edit.range.end
+        assert start.line == end.line
+        line = lines[start.line]
+        lines[start.line] = line[: start.character] + edit.new_text + line[end.character :]
+    return "\n".join(lines)
+
+
+async def test_s33_quick_fixes_remove_tools_or_write_null(editor: Editor):
+    """「移除该字段或改成 tools: null」: both ways are quick fixes, neither preferred (unsafe: the
+    subagent then inherits find_files, search_files and patch); removing leaves the line
+    blank."""
+    uri = await editor.open(editor.root / ".synapse/agents/tester.md", LEGACY)
+    (diagnostic,) = [d for d in editor.client.diagnostics[uri] if d.code == "tools-empty"]
+    actions = await editor.client.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(uri),
+            diagnostic.range,
+            types.CodeActionContext([diagnostic]),
+        )
+    )
+    fixes = {a.title: a for a in actions if a.kind == types.CodeActionKind.QuickFix}
+    assert list(fixes) == ["Write `tools: null`", "Remove `tools`"]
+    assert not any(a.is_preferred or a.disabled for a in fixes.values())
+    results = {
+        title: apply_edits(LEGACY, [e for c in action.edit.document_changes for e in c.edits])
+        for title, action in fixes.items()
+    }
+    assert results["Write `tools: null`"] == LEGACY.replace("tools: []", "tools: null")
+    assert results["Remove `tools`"] == LEGACY.replace("tools: []", "")
+    for text in results.values():
+        here = Place(editor.root / "after")
+        path = agent(project(here.tmp), "tester.md", text.split("---\n")[1])
+        (report,) = check(here, path).values()
+        assert report["harness"]["tools"] == ALL_DEFAULT, report
+
+
+async def test_s23_s24_completion_offers_null_and_the_empty_list(editor: Editor):
+    """「省略 / null」 and 「[]」, the values the tools table lists: completion at `tools: `
+    offers both, each with what it means."""
+    text = f"---\n{named('x', 'tools: ')}\n---\nBody.\n"
+    offered = await completions(editor, text, "tools: ")
+    assert "find_files" in offered["null"] and "absent" in offered["null"]
+    assert "legacy" in offered["[]"] and "read_file" in offered["[]"]
+
+
 def test_s35_source_order_user_project_custom(tmp_path):
     custom = tmp_path / "custom"
     for folder in (user(tmp_path), project(tmp_path)):
@@ -1013,7 +1087,7 @@ def test_check_agrees_with_the_catalog_on_the_user_folder(tmp_path):
     # one finding for what the project's definition overrides, both definitions named
     assert [m for _, m in findings(ours, "overrides")] == [
         "`tester` overrides the built-in definition. It also overrides user "
-        f"~/.synapse/agents ({seed})."
+        f"~/.synapse/agents/{seed.name}."
     ]
     assert effective(synapse_catalog(tmp_path))["tester"]["uri"] == mine.as_uri()
 

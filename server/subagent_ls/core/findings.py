@@ -64,6 +64,10 @@ class Fix(NamedTuple):
     title: str
     edits: tuple[Edit, ...]
     safe: bool = False
+    alternatives: tuple[Fix, ...] = ()
+    """Other fixes of the same finding, where its document names more than one way (Synapse's
+    `tools: []`: write `tools: null`, or remove `tools`): the editor offers each as a
+    quick-fix; ``check --fix`` applies this one."""
 
     @property
     def applicability(self) -> str:

@@ -86,9 +86,9 @@ def guard_problem(state: ServerState, analysis: Analysis, finding: Finding) -> s
 def quick_fixes(
     state: ServerState, analysis: Analysis, diagnostics: list[types.Diagnostic]
 ) -> list:
-    """Each diagnostic's fix, safe or not (the user picks it), if it passes the guards; a safe
-    fix is the preferred action. A fix that fails them is shown disabled, with the reason,
-    where the client shows disabled actions."""
+    """Each diagnostic's fix, and the other ways its finding names, safe or not (the user
+    picks one), where it passes the guards; a safe fix is the preferred action. A fix that
+    fails them is shown disabled, with the reason, where the client shows disabled actions."""
     from subagent_ls.rules.registry import NAME_MISMATCH
 
     actions = []
@@ -96,31 +96,42 @@ def quick_fixes(
         finding = _finding_for(state, analysis, diagnostic)
         if finding is None:
             continue
-        problem = guard_problem(state, analysis, finding) if finding.fix is not None else None
-        if finding.fix is not None and problem is None:
-            actions.append(
-                types.CodeAction(
-                    title=finding.fix.title,
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diagnostic],
-                    edit=workspace_edit(state, analysis, list(finding.fix.edits)),
-                    is_preferred=finding.fix.safe,
-                )
-            )
-        elif finding.fix is not None and state.disabled_actions:
-            actions.append(
-                types.CodeAction(
-                    title=finding.fix.title,
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diagnostic],
-                    disabled=types.CodeActionDisabled(reason=f"Not applied: {problem}."),
-                )
-            )
+        if finding.fix is not None:
+            for fix in (finding.fix, *finding.fix.alternatives):
+                one = finding if fix is finding.fix else finding.replace(fix=fix)
+                if action := _fix_action(state, analysis, one, diagnostic):
+                    actions.append(action)
         if finding.code == NAME_MISMATCH and (
             action := rename_file_action(state, analysis, diagnostic)
         ):
             actions.append(action)
     return actions
+
+
+def _fix_action(
+    state: ServerState, analysis: Analysis, finding: Finding, diagnostic: types.Diagnostic
+) -> types.CodeAction | None:
+    """The quick-fix of the finding's fix, disabled (where the client shows that) when it
+    fails the guards."""
+    fix = finding.fix
+    assert fix is not None
+    problem = guard_problem(state, analysis, finding)
+    if problem is None:
+        return types.CodeAction(
+            title=fix.title,
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[diagnostic],
+            edit=workspace_edit(state, analysis, list(fix.edits)),
+            is_preferred=fix.safe,
+        )
+    if not state.disabled_actions:
+        return None
+    return types.CodeAction(
+        title=fix.title,
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        disabled=types.CodeActionDisabled(reason=f"Not applied: {problem}."),
+    )
 
 
 def fix_all(state: ServerState, analysis: Analysis) -> types.CodeAction | None:

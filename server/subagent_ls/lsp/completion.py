@@ -96,9 +96,30 @@ def _value_items(analysis: Analysis, ctx: Context) -> list:
                 label=stem, kind=types.CompletionItemKind.File, detail="the file name"
             )
         )
+    if ctx.key in TOOL_KEYS:
+        items += _tool_forms(dialect, spec)
     if ctx.key in TOOL_KEYS and "string" in spec.types:
         items += _tool_items(dialect)
     return items
+
+
+def _tool_forms(dialect: Dialect, spec: FieldSpec) -> list:
+    """`null` and `[]`, where the dialect's document gives each a meaning of its own (Synapse:
+    null inherits the default tools, as absent does; `[]` keeps the framework's only)."""
+    forms = []
+    if "null" in spec.types and spec.default:
+        forms.append(("null", f"As when `{spec.key}` is absent: {spec.default}."))
+    if dialect.tools_empty_note and spec.key == "tools":
+        forms.append(("[]", dialect.tools_empty_note))
+    return [
+        types.CompletionItem(
+            label=label,
+            kind=types.CompletionItemKind.Value,
+            documentation=markdown(doc),
+            sort_text=f"0{index}",
+        )
+        for index, (label, doc) in enumerate(forms)
+    ]
 
 
 def _tool_items(dialect: Dialect) -> list:

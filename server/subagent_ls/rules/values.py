@@ -4,6 +4,7 @@ names the harness does not know) and ``metadata`` (string values only)."""
 from __future__ import annotations
 
 from subagent_ls.core.findings import Edit, Fix, excerpt
+from subagent_ls.core.frontmatter import Span
 from subagent_ls.core.yaml_edits import double_quoted, flow_list, plain_source
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import split_tool_string, tool_names
@@ -24,7 +25,8 @@ def tools_rules(ctx: LintContext) -> None:
         return
     empty = node.kind == "seq" and not node.value
     if empty and ctx.dialect.tools_empty_note:
-        ctx.report(TOOLS_EMPTY, ctx.dialect.tools_empty_note, node.span)
+        fix = _inherit_fix(ctx, node) if "null" in spec.types else None
+        ctx.report(TOOLS_EMPTY, ctx.dialect.tools_empty_note, node.span, fix=fix)
     elif empty and ctx.dialect.tools_empty_means_none:
         fix = None
         if node.flow and "boolean" in spec.types:
@@ -41,6 +43,18 @@ def tools_rules(ctx: LintContext) -> None:
         _report_tools_shape(ctx, node)
     elif ctx.dialect.known_tools is not None:
         _report_unknown_tools(ctx, node)
+
+
+def _inherit_fix(ctx: LintContext, node: YamlNode) -> Fix | None:
+    """Where `[]` is not "no tools" and `tools` may be null (Synapse: absent or null inherits
+    the default tools, `[]` keeps only the framework's): write `tools: null`, or remove the
+    field (its line is left blank: a fix removes no line). Unsafe: the subagent then gets
+    tools it did not have."""
+    if not node.flow:
+        return None
+    key = ctx.doc.fields["tools"].key.span
+    remove = Fix("Remove `tools`", (Edit(Span(key.start, node.span.end), ""),))
+    return Fix("Write `tools: null`", (Edit(node.span, "null"),), alternatives=(remove,))
 
 
 def _report_tools_shape(ctx: LintContext, node: YamlNode) -> None:

@@ -107,6 +107,8 @@ FIELDS = {
             "list: the final strict whitelist, the framework's tools included. Global "
             "exclusions and `disallowed_tools` always win.",
             ("string-list", "null"),
+            default="the main agent's default tools (`find_files`, `search_files`, `patch`) "
+            "and the framework's tools, as with `null`",
             shape_code="tools-format",
         ),
         FieldSpec(
