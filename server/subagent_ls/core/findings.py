@@ -57,8 +57,9 @@ class Fix(NamedTuple):
 
     ``safe`` fixes cannot change what the harness does with the file beyond removing the
     finding: ``check --fix`` and fix-all apply them. Every other fix (one that changes an
-    agent's identity, renames a key or guesses what was meant) is offered in the editor and
-    applied by the command line only with ``--unsafe-fixes``.
+    agent's identity, renames a key, guesses what was meant or changes what the harness gives
+    the agent) is offered in the editor and applied by the command line only with
+    ``--unsafe-fixes``.
     """
 
     title: str
