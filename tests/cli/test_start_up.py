@@ -76,7 +76,7 @@ def test_cross_file_findings_still_apply_to_two_files_and_to_one_beside_a_built_
     claude.mkdir(parents=True)
     (claude / "alpha.md").write_text(AGENT.format(name="alpha"))
     run = run_cli("check", ".agents/agents/alpha.md", ".claude/agents/alpha.md", cwd=project)
-    assert run.out.count(" warning duplicate-name `alpha` is also defined in ") == 2
+    assert run.out.count(" warning duplicate-name `alpha` is defined twice at one level: ") == 2
     (claude / "general-purpose.md").write_text(AGENT.format(name="general-purpose"))
     (project / ".subagent-ls.toml").write_text('harness = "claude-code"\n')
     run = run_cli("check", ".claude/agents/general-purpose.md", cwd=project)

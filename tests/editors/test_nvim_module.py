@@ -219,7 +219,7 @@ def _user_level_session(nvim: str, tmp_path: Path, cwd: Path, files: list[tuple[
 def _assert_shadowed_by_project(buffer: dict) -> None:
     """The project's catalog judges the user-level file: its file of the same name wins."""
     (shadowed,) = [d for d in buffer["diagnostics"] if d["code"] == "shadowed"]
-    assert "shadowed by project" in shadowed["message"], shadowed
+    assert " uses project .agents/agents/helper.md" in shadowed["message"], shadowed
     assert "user ~/" in buffer["hover"] and "shadowed by project" in buffer["hover"], buffer
 
 

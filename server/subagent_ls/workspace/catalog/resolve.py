@@ -43,10 +43,40 @@ class CrossFinding:
 
 
 def where(entry: Entry) -> str:
-    """``label (path)`` for a file, ``the built-in definition`` for a built-in."""
+    """A definition as messages name it, without an absolute path: a file by its source's label
+    and its path below the source's folder (``project .agents/agents/review.md``, ``user
+    ~/.claude/agents/x.md``, ``plugin `p` (plugins/p/agents/x.md)``), a built-in as ``the
+    built-in definition``."""
     if entry.path is None:
         return "the built-in definition"
-    return f"{entry.source.label} ({entry.path})"
+    label, below = entry.source.label, _below_source(entry)
+    if below is None:
+        return f"{label} ({entry.path.name})"
+    if label.endswith(")"):
+        return f"{label[:-1]}/{below})"
+    return f"{label}/{below}"
+
+
+def overrides(winner: Entry, other: Entry) -> str:
+    """The message of ``overrides`` on ``winner``."""
+    if other.path is None:
+        return f"`{winner.name}` overrides the built-in definition."
+    return f"`{winner.name}` overrides another definition: {where(other)}."
+
+
+def _below_source(entry: Entry) -> str | None:
+    """The entry's path below its source's folder (or one of its other paths), None when it
+    lies below none of them."""
+    for folder in (entry.source.path, *entry.source.aliases):
+        if folder is None or entry.path is None:
+            continue
+        try:
+            below = os.path.relpath(entry.path, folder)
+        except ValueError:  # another drive
+            continue
+        if below != ".." and not below.startswith(".." + os.sep):
+            return below.replace(os.sep, "/")
+    return None
 
 
 def resolve(profile: Profile, entries: list[Entry]) -> list[CrossFinding]:
@@ -103,13 +133,13 @@ def _settle_name(profile: Profile, group: list[Entry], findings: list[CrossFindi
             break
         other.shadowed_by = builtin
         builtin.shadows.append(other)
-        chosen = "this file" if other is files[0] else f"the file in {files[0].path}"
+        chosen = "this file" if other is files[0] else f"the file in {where(files[0])}"
         findings.append(
             CrossFinding(
                 other,
                 DUPLICATE_NAME,
                 Severity.WARNING,
-                f"`{other.name}` is the name of a built-in agent of {harness}: it lists both to "
+                f"`{other.name}` is the name of a built-in agent: {harness} lists both to "
                 f"the model, and when the model calls `{other.name}` it runs the built-in, "
                 f"never this file; `--agent {other.name}` runs {chosen}. Rename it for the "
                 "model to use it.",
@@ -128,13 +158,13 @@ def _settle_name(profile: Profile, group: list[Entry], findings: list[CrossFindi
             if other.source.id != first.source.id:
                 severity = Severity.WARNING
             for subject, partner in ((first, other), (other, first)):
-                which = "this one" if subject is first else f"the one in {first.path}"
+                which = "this one" if subject is first else f"the one in {where(first)}"
                 findings.append(
                     CrossFinding(
                         subject,
                         code,
                         severity,
-                        f"`{subject.name}` is also the name of the agent in {where(partner)}; "
+                        f"`{subject.name}` names two agents: also {where(partner)}; "
                         f"{runs}, {which}, whether the model or `--agent` names it.",
                         [partner],
                     )
@@ -145,8 +175,8 @@ def _settle_name(profile: Profile, group: list[Entry], findings: list[CrossFindi
                 other,
                 SHADOWED,
                 Severity.INFO,
-                f"`{other.name}` is shadowed by {where(first)}; {runs}, that one, whether the "
-                "model or `--agent` names it: the model is still given this description.",
+                f"`{other.name}` is shadowed: {runs}, {where(first)}, whether the model or "
+                "`--agent` names it; the model is still given this description.",
                 [first],
             )
         )
@@ -155,7 +185,7 @@ def _settle_name(profile: Profile, group: list[Entry], findings: list[CrossFindi
                 first,
                 OVERRIDES,
                 Severity.HINT,
-                f"`{first.name}` overrides {where(other)}.",
+                overrides(first, other),
                 [other],
             )
         )
@@ -212,7 +242,7 @@ def _settle_sources(
         times = "twice" if len(items) == 2 else f"{len(items)} times"
         for subject in items:
             partners = [item for item in items if item is not subject]
-            verdict = "this one" if subject is winner else f"the one in {winner.path}"
+            verdict = "this one" if subject is winner else f"the one in {where(winner)}"
             if len(items) == 2 and subject is not winner:
                 verdict = "the other one"
             if profile.same_source == "unsaid":
@@ -222,14 +252,13 @@ def _settle_sources(
                 )
             else:
                 takes = f"{profile.harness} takes {verdict}, the {profile.same_source} found."
-            also = ", ".join(str(partner.path) for partner in partners)
+            also = ", ".join(where(partner) for partner in partners)
             findings.append(
                 CrossFinding(
                     subject,
                     DUPLICATE_NAME,
                     profile.duplicate_severity,
-                    f"`{subject.name}` is defined {times} in {subject.source.label} (also in "
-                    f"{also}); {takes}",
+                    f"`{subject.name}` is defined {times} in one folder: also in {also}; {takes}",
                     partners,
                 )
             )
@@ -252,7 +281,7 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                     subject,
                     DUPLICATE_NAME,
                     Severity.WARNING,
-                    f"`{subject.name}` is also defined in {where(partner)}, at the same level; "
+                    f"`{subject.name}` is defined twice at one level: also in {where(partner)}; "
                     f"{profile.harness} does not say which wins (the catalog shows "
                     f"{where(winner)}).",
                     [partner],
@@ -271,9 +300,9 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                     other,
                     DUPLICATE_NAME,
                     Severity.WARNING,
-                    f"`{other.name}` is the name of a built-in agent of {profile.harness}, which "
-                    "always wins: this definition is ignored (the harness says so on start); "
-                    "rename it to use it.",
+                    f"`{other.name}` is the name of a built-in agent: {profile.harness} always "
+                    "takes the built-in, so this definition is ignored (the harness says so on "
+                    "start); rename it to use it.",
                     [winner],
                 )
             )
@@ -283,8 +312,7 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                 other,
                 SHADOWED,
                 Severity.INFO,
-                f"`{other.name}` is shadowed by {where(winner)}; "
-                f"{profile.harness} uses that definition.",
+                f"`{other.name}` is shadowed: {profile.harness} uses {where(winner)}.",
                 [winner],
             )
         )
@@ -293,7 +321,7 @@ def _settle_levels(profile: Profile, candidates: list[Entry], findings: list[Cro
                 winner,
                 OVERRIDES,
                 Severity.HINT,
-                f"`{winner.name}` overrides {where(other)}.",
+                overrides(winner, other),
                 [other],
             )
         )
