@@ -267,10 +267,25 @@ def s12_tools_forms(place: Place) -> None:
 
 
 def s13_space_separated(place: Place) -> None:
-    entry = checked(place, zut_file(place, f"{DESCRIPTION}\ntools: read write"))
+    """l.44: "`tools`: Comma-separated or list-form tool names [...] Unknown names do not grant
+    capabilities." `read write` is one unknown name: the fix that splits it is unsafe (it makes
+    zut grant `read` and `write`), applied by `--unsafe-fixes` only."""
+    assert "| `tools` | Comma-separated or list-form tool names." in DOCUMENT.read_text()
+    path = zut_file(place, f"{DESCRIPTION}\ntools: read write")
+    entry = checked(place, path)
     (unknown,) = by_code(entry)["tools-unknown"]
     assert unknown["severity"] == WARNING and "`read, write`" in unknown["message"]
     assert entry["harness"]["loads"] and entry["harness"]["tools"] == []
+    assert unknown["data"] == {"rule": "tools-unknown", "fix": "Write `read, write`",
+                               "fixKind": "unsafe"}  # fmt: skip
+    run_cli("check", "--fix", str(path), env={"HOME": str(place.home)})
+    assert "tools: read write\n" in path.read_text()
+    run_cli("check", "--fix", "--unsafe-fixes", str(path), env={"HOME": str(place.home)})
+    assert "tools: read, write\n" in path.read_text()
+    fixed = checked(place, path)
+    assert "tools-unknown" not in by_code(fixed) and "tools" not in fixed["harness"]
+    listed = checked(place, zut_file(place, f"{DESCRIPTION}\ntools:\n  - read write", "l.md"))
+    assert "fix" not in by_code(listed)["tools-unknown"][0].get("data", {})
 
 
 def s14_registry(place: Place) -> None:
@@ -491,6 +506,14 @@ async def e8_example_in_the_default_folder(editor: Editor) -> None:
         path.unlink()
 
 
+async def e13_split_tools_fix(editor: Editor) -> None:
+    """l.44: "Comma-separated or list-form tool names": `read bash` gets the quick fix its
+    message names."""
+    uri, text = await open_profile(editor, "tools: read bash")
+    fixes = await editor.quick_fixes(uri, text, "tools-unknown")
+    assert fixes == {"Write `read, bash`": text.replace("read bash", "read, bash")}, fixes
+
+
 async def e24_fast_mode_fix(editor: Editor) -> None:
     """l.87: "A profile with `fastMode: false` opts out [...] Non-OpenAI child providers return
     an unsupported-provider error": the editor warns and offers `fastMode: false`."""
@@ -503,7 +526,7 @@ async def e24_fast_mode_fix(editor: Editor) -> None:
 
 
 EDITOR_CHECKS = {
-    2: e2_shared_folder_in_the_editor, 8: e8_example_in_the_default_folder,
+    2: e2_shared_folder_in_the_editor, 8: e8_example_in_the_default_folder, 13: e13_split_tools_fix,
     14: e14_tool_completion, 17: e17_model_hover, 19: e19_level_completion, 20: e20_alias_hover,
     21: e21_mode_hover, 22: e22_replace_hover, 23: e23_context_hover, 24: e24_fast_mode_fix,
 }  # fmt: skip

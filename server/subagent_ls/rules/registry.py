@@ -112,7 +112,12 @@ TABLE: tuple[Rule, ...] = (
     Rule(DESCRIPTION_VAGUE, Severity.INFO, "description too short or without a delegation trigger"),
     Rule(TOOLS_EMPTY, Severity.WARNING, "`tools: []` means no tools", fixable=True),
     Rule(TOOLS_FORMAT, Severity.ERROR, "`tools` has the wrong shape for the dialect", fixable=True),
-    Rule(TOOLS_UNKNOWN, Severity.WARNING, "a tool name the dialect's harness does not know"),
+    Rule(
+        TOOLS_UNKNOWN,
+        Severity.WARNING,
+        "a tool name the dialect's harness does not know",
+        fixable=True,
+    ),
     Rule(
         TOOLS_MCP_UNKNOWN,
         Severity.WARNING,

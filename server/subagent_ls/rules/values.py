@@ -94,13 +94,16 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
         if base in known or not base or (dialect.tool_patterns and patterned):
             continue
         message = f"`{excerpt(name)}` is not a tool {dialect.harness} knows; it grants nothing."
-        words = name.split()
+        words, fix = name.split(), None
         if not dialect.tools_split_on_spaces and len(words) > 1 and set(words) <= known:
+            listed = ", ".join(words)
             message += (
-                f" {dialect.harness} splits a `tools` string at commas only: write "
-                f"`{', '.join(words)}`."
+                f" {dialect.harness} splits a `tools` string at commas only: write `{listed}`."
             )
-        ctx.report(TOOLS_UNKNOWN, message, span)
+            if node.kind == "str" and ctx.doc.source(span) == name:
+                # unsafe: the names grant nothing as written, and the tools once split
+                fix = Fix(f"Write `{listed}`", (Edit(span, listed),))
+        ctx.report(TOOLS_UNKNOWN, message, span, fix=fix)
 
 
 def metadata_rules(ctx: LintContext) -> None:
