@@ -82,7 +82,7 @@ class _Parser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=_columns() - 2)
 
 
-COMMANDS = ("check", "catalog", "schema", "rule")
+COMMANDS = ("check", "catalog", "schema", "rule", "port")
 """The commands other than ``serve``, each a module of ``subagent_ls.cli`` with ``add_parser``."""
 
 

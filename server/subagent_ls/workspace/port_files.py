@@ -1,0 +1,109 @@
+"""Ported files on disk (``port``): each source file read and ported, what is there already, and
+the write: a file that exists is replaced by ``writing.write_text`` (atomically, keeping its
+mode, owner and attributes, only if it still holds what was read); a new one is made beside its
+final name and linked there, so that it appears whole or not at all and never replaces a file
+made meanwhile."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import suppress
+from typing import Literal, NamedTuple
+
+from subagent_ls.analysis.port import Ported, port_file
+from subagent_ls.core.document import AgentDocument
+from subagent_ls.core.source import MAX_FILE_BYTES, encode, read_bytes, read_source
+from subagent_ls.harnesses.model import Dialect
+from subagent_ls.workspace.discovery import collect
+from subagent_ls.workspace.writing import write_text
+
+State = Literal["written", "unchanged", "new", "stale", "not-ported", "unwritten"]
+
+
+class PortedFile(NamedTuple):
+    """One port and what is on disk: ``state`` is ``new`` or ``stale`` where the ported file is
+    missing or differs (and was not written), ``written``, ``unchanged``, ``not-ported`` (it
+    would not load, or the source does not) or ``unwritten`` (the write failed: ``error``)."""
+
+    ported: Ported
+    state: State
+    before: str = ""
+    error: str | None = None
+
+
+def ports_of(
+    paths: list[str], harnesses: tuple[str, ...], out: str | None, forced: Dialect | None
+) -> Iterator[Ported]:
+    """Every agent file of ``paths`` (folders walked as ``check`` walks them) ported to each
+    of ``harnesses`` (the file's own harness left out)."""
+    for candidate in collect(paths):
+        if candidate.problem is not None:
+            yield Ported(candidate.path, "", None, None, (), reason=candidate.problem)
+            continue
+        source = read_source(candidate.path)
+        doc = AgentDocument(
+            candidate.path, source.text, has_bom=source.has_bom, unreadable=source.unreadable
+        )
+        for harness in harnesses:
+            ported = port_file(doc, harness, out, forced)
+            if len(harnesses) > 1 and ported.target is None and "already" in (ported.reason or ""):
+                continue
+            yield ported
+
+
+def current(path: str) -> bytes | None:
+    data = read_bytes(path, MAX_FILE_BYTES)
+    return data if isinstance(data, bytes) else None
+
+
+def settle(ported: Ported, write: bool) -> PortedFile:
+    """Compare the port with the file there, and write it when ``write`` and it differs."""
+    if not ported.loads or ported.target is None or ported.text is None:
+        return PortedFile(ported, "not-ported")
+    data = encode(ported.text, False)
+    there = current(ported.target)
+    before = there.decode("utf-8", "replace") if there is not None else ""
+    if there == data:
+        return PortedFile(ported, "unchanged", before)
+    state: State = "stale" if there is not None else "new"
+    if not write:
+        return PortedFile(ported, state, before)
+    if os.path.lexists(ported.target) and there is None:
+        return PortedFile(ported, "unwritten", error="it is not a regular file; not replaced")
+    error = (
+        write_text(ported.target, data, there) if there is not None else create(ported.target, data)
+    )
+    return PortedFile(ported, "unwritten" if error else "written", before, error)
+
+
+def create(path: str, data: bytes) -> str | None:
+    """Make a new file whole: written and synced beside ``path``, then linked at ``path`` (which
+    fails where a file appeared there meanwhile); why not, instead of raising."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".subagent-ls-port-")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(temporary, 0o666 & ~_umask())
+            os.link(temporary, path)
+        finally:
+            with suppress(OSError):
+                os.unlink(temporary)
+    except FileExistsError:
+        return "a file appeared there meanwhile; it was not replaced"
+    except OSError as error:
+        return f"cannot write the ported file: {error.strerror or error}"
+    return None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
