@@ -64,6 +64,8 @@ class Ported(NamedTuple):
     reason: str | None = None
     name: str | None = None
     verdict: Verdict | None = None
+    own: str | None = None
+    """The harness the source file is written for."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -103,22 +105,24 @@ def port_file(
     _, own = judge(doc, choice.dialect, settings)
     if not own.loads or own.name is None:
         why = f"{label(mine)} does not load it: {own.reason or 'it has no name'}"
-        return Ported(doc.path, harness, None, None, (), reason=why)
+        return Ported(doc.path, harness, None, None, (), reason=why, own=mine)
     if harness == mine:
         why = f"it is a {label(mine)} definition already"
-        return Ported(doc.path, harness, None, None, (), reason=why)
+        return Ported(doc.path, harness, None, None, (), reason=why, own=mine)
     dialect, facts = ports()[harness]
     source_facts = ports().get(mine, (None, None))[1]
     name, stem, name_row = port_name(own.name, facts, label(harness))
     folder = Path(out) if out is not None else target_folder(harness, doc.path)
     if folder is None:
         why = f"{label(harness)} reads no agent folder in a project; give --out"
-        return Ported(doc.path, harness, None, None, (name_row,), reason=why)
+        return Ported(doc.path, harness, None, None, (name_row,), reason=why, own=mine)
     target = str(folder / (stem + facts.suffix))
     labels = (label(mine), label(harness))
     text, rows, tools = _compose(doc, own, name, source_facts, facts, labels)
     rows = (name_row, *rows)
-    ported = Ported(doc.path, harness, target, text, rows, tools.names, tools.servers, name=name)
+    ported = Ported(
+        doc.path, harness, target, text, rows, tools.names, tools.servers, name=name, own=mine
+    )
     return _gate(ported, dialect, facts)
 
 

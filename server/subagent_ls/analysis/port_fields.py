@@ -78,10 +78,9 @@ def port_tools(
     rows: list[Row] = []
     servers: dict[str, None] = {}
     for name in names:
-        row, to, server = _port_tool(name, source, target, labels)
+        row, written, server = _port_tool(name, source, target, labels)
         rows.append(row)
-        if to is not None:
-            mapped[to] = None
+        mapped.update(dict.fromkeys(written))
         if server is not None:
             servers[server] = None
     for group in target.together:
@@ -96,7 +95,7 @@ def port_tools(
 
 def _port_tool(
     name: str, source: PortFacts | None, target: PortFacts, labels: tuple[str, str]
-) -> tuple[Row, str | None, str | None]:
+) -> tuple[Row, tuple[str, ...], str | None]:
     mine, theirs = labels
     base, _, rule = name.partition("(")
     base = base.strip()
@@ -112,18 +111,22 @@ def _port_tool(
         server, tool = mcp
         to = target.mcp_name(server, tool)
         why = f"the MCP server `{server}` must be connected in {theirs}" + widened
-        return Row("tools", "kept" if to == name else "mapped", name, to, why), to, server
-    capability = source.capability_of(base)
-    if capability is None:
+        return Row("tools", "kept" if to == name else "mapped", name, to, why), (to,), server
+    capabilities = source.capabilities_of(base)
+    if not capabilities:
         why = f"{mine} has no tool of that name, so it grants nothing"
-        return Row("tools", "left-out", name, reason=why), None, None
-    written = target.tools.get(capability, ())
+        return Row("tools", "left-out", name, reason=why), (), None
+    written = tuple(target.tools[c][0] for c in capabilities if target.tools.get(c))
+    missing = [c for c in capabilities if not target.tools.get(c)]
     if not written:
-        why = f"{theirs} has no tool that does what it does ({capability})"
-        return Row("tools", "left-out", name, reason=why), None, None
-    to = written[0]
+        why = f"{theirs} has no tool that does what it does ({', '.join(capabilities)})"
+        return Row("tools", "left-out", name, reason=why), (), None
+    why = ", ".join(capabilities) + widened
+    if missing:
+        why += f"; {theirs} has no tool for {', '.join(missing)}"
+    to = ", ".join(written)
     status: Status = "kept" if to == name else "mapped"
-    return Row("tools", status, name, to, f"{capability}{widened}"), to, None
+    return Row("tools", status, name, to, why), written, None
 
 
 def port_model(value: str, source: PortFacts | None, target: PortFacts, theirs: str) -> Row:

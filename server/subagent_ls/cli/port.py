@@ -7,16 +7,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from subagent_ls.cli.examples import example
 from subagent_ls.cli.usage import EXIT_ERRORS, EXIT_OK
 from subagent_ls.workspace.checking import unified_diff
+
+if TYPE_CHECKING:
+    from subagent_ls.workspace.port_files import PortedFile
 
 
 def _harnesses() -> tuple[str, ...]:
     from subagent_ls.analysis.port import ports
 
     return tuple(ports())
+
+
+def _dialects() -> list[str]:
+    from subagent_ls.harnesses.registry import DIALECTS
+
+    return sorted(DIALECTS)
 
 
 def _examples() -> str:
@@ -53,6 +63,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="the harness to port to (" + ", ".join(_harnesses()) + "), or all",
     )
     parser.add_argument("--out", metavar="DIR", help="write into DIR instead")
+    parser.add_argument(
+        "--dialect",
+        choices=_dialects(),
+        help="read every file in this dialect (folders are then walked for every .md file)",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--diff", action="store_true", help="print what would be written")
     mode.add_argument(
@@ -63,24 +78,35 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from subagent_ls.harnesses.registry import DIALECTS
     from subagent_ls.workspace.port_files import ports_of, settle
 
     harnesses = _harnesses() if args.to == "all" else (args.to,)
     write = not (args.diff or args.check)
-    done = [settle(p, write) for p in ports_of(args.paths, harnesses, args.out, None)]
+    forced = DIALECTS[args.dialect] if args.dialect else None
+    found = ports_of(args.paths, harnesses, args.out, forced, every=args.dialect is not None)
+    done = [settle(p, write) for p in found]
     if args.format == "json":
-        files = [
-            {**item.ported.as_json(), "state": item.state, "error": item.error} for item in done
-        ]
+        files = [_json(item, args.diff) for item in done]
         sys.stdout.write(json.dumps({"version": 1, "ports": files}, indent=2) + "\n")
-    else:
-        for item in done:
-            sys.stdout.write(_text(item))
-    if args.diff:
-        for item in done:
-            if item.state in ("new", "stale") and item.ported.text is not None:
-                target = str(item.ported.target)
-                sys.stdout.write(unified_diff(target, item.before, item.ported.text))
+        return _exit(done)
+    for item in done:
+        sys.stdout.write(_text(item))
+        if args.diff and item.state in ("new", "stale") and item.ported.text is not None:
+            sys.stdout.write(unified_diff(str(item.ported.target), item.before, item.ported.text))
+    return _exit(done)
+
+
+def _json(item: PortedFile, diff: bool) -> dict[str, object]:
+    data = {**item.ported.as_json(), "state": item.state, "error": item.error}
+    if diff and item.state in ("new", "stale") and item.ported.text is not None:
+        data["diff"] = unified_diff(str(item.ported.target), item.before, item.ported.text)
+    return data
+
+
+def _exit(done: list[PortedFile]) -> int:
+    """1 when a file was not ported or not written, or (``--diff``, ``--check``) one is missing
+    or stale."""
     failed = any(item.state in ("not-ported", "unwritten") for item in done)
     pending = any(item.state in ("new", "stale") for item in done)
     return EXIT_ERRORS if failed or pending else EXIT_OK
@@ -96,10 +122,10 @@ STATES = {
 }
 
 
-def _text(item: object) -> str:
+def _text(item: PortedFile) -> str:
     from subagent_ls.analysis.port import label
 
-    ported, state = item.ported, item.state  # type: ignore[attr-defined]
+    ported, state = item.ported, item.state
     if not ported.harness:
         return f"{ported.source}: {ported.reason}\n"
     head = f"{ported.source} → {ported.target or '-'} ({label(ported.harness)}): {STATES[state]}"
@@ -108,8 +134,8 @@ def _text(item: object) -> str:
     lines = [head]
     if ported.reason:
         lines.append(f"  {ported.reason}")
-    if item.error:  # type: ignore[attr-defined]
-        lines.append(f"  {item.error}")  # type: ignore[attr-defined]
+    if item.error:
+        lines.append(f"  {item.error}")
     for row in ported.rows:
         what = row.before or ""
         if row.status in ("mapped", "added") and row.after is not None:

@@ -71,7 +71,7 @@ class PortFacts(NamedTuple):
     mcp_name: Callable[[str, str], str]
     mcp_parse: Callable[[str], tuple[str, str] | None]
     sources: str
-    aliases: Mapping[str, str] = EMPTY_MAPPING
+    aliases: Mapping[str, tuple[str, ...]] = EMPTY_MAPPING
     models: Callable[[str], str | None] = lambda value: None
     write_model: Callable[[str], str | None] = lambda meaning: None
     carried: Mapping[str, Carried] = EMPTY_MAPPING
@@ -87,12 +87,22 @@ class PortFacts(NamedTuple):
     together: tuple[tuple[str, ...], ...] = ()
     """Tools the harness grants only together (one switch): a port given one is given all."""
 
-    def capability_of(self, name: str) -> str | None:
-        """The capability of one of this harness's tool names (or an alias), if it has one."""
+    toolsets: str | None = None
+    """The separator after which a name's rest does not matter (Copilot's ``edit/editFiles``
+    is its ``edit``)."""
+
+    def capabilities_of(self, name: str) -> tuple[str, ...]:
+        """The capabilities of one of this harness's tool names (or an alias): ``()`` where it
+        has none."""
         for capability, names in self.tools.items():
             if name in names:
-                return capability
-        return self.aliases.get(name)
+                return (capability,)
+        if name in self.aliases:
+            return self.aliases[name]
+        if self.toolsets is not None and self.toolsets in name:
+            toolset = name.split(self.toolsets, 1)[0]
+            return self.capabilities_of(toolset) if toolset != name else ()
+        return ()
 
 
 def listed_tools(

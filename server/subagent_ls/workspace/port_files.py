@@ -33,11 +33,15 @@ class PortedFile(NamedTuple):
 
 
 def ports_of(
-    paths: list[str], harnesses: tuple[str, ...], out: str | None, forced: Dialect | None
+    paths: list[str],
+    harnesses: tuple[str, ...],
+    out: str | None,
+    forced: Dialect | None,
+    every: bool = False,
 ) -> Iterator[Ported]:
-    """Every agent file of ``paths`` (folders walked as ``check`` walks them) ported to each
-    of ``harnesses`` (the file's own harness left out)."""
-    for candidate in collect(paths):
+    """Every agent file of ``paths`` (folders walked as ``check`` walks them; ``every``: each
+    ``.md`` file) ported to each of ``harnesses`` (the file's own harness left out)."""
+    for candidate in collect(paths, all_markdown=every):
         if candidate.problem is not None:
             yield Ported(candidate.path, "", None, None, (), reason=candidate.problem)
             continue
@@ -47,7 +51,7 @@ def ports_of(
         )
         for harness in harnesses:
             ported = port_file(doc, harness, out, forced)
-            if len(harnesses) > 1 and ported.target is None and "already" in (ported.reason or ""):
+            if len(harnesses) > 1 and ported.own == harness:
                 continue
             yield ported
 

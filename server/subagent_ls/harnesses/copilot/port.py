@@ -8,7 +8,10 @@ The tool rows come from runs of Copilot CLI 1.0.102 (offline, the stub provider 
 ``read_bash``, ``stop_bash``, ``list_bash``), ``Task`` ``task`` (with the agent tools),
 ``TodoWrite`` ``update_todo``, ``Skill`` ``skill``; ``Edit`` and ``Write`` both gave the
 model's one edit tool (``apply_patch`` for that model), so they are written by those names;
-``WebFetch``, ``WebSearch`` and ``AskUserQuestion`` gave nothing, and ``["*"]`` no web tool."""
+``WebFetch``, ``WebSearch`` and ``AskUserQuestion`` gave nothing, and ``["*"]`` no web tool.
+Of its toolset names, ``read`` gave ``view``, ``edit`` the edit tool, ``execute`` ``bash``,
+``search`` and ``codebase`` both ``rg`` and ``glob``; a name ``toolset/anything`` gave what the
+toolset gives (``read/readFile``, ``edit/editFiles``, ``execute/runInTerminal``)."""
 
 from __future__ import annotations
 
@@ -54,7 +57,8 @@ def mcp_name(server: str, tool: str) -> str:
 
 
 def mcp_parse(name: str) -> tuple[str, str] | None:
-    """``server/tool`` whose first part is none of Copilot's toolsets."""
+    """``server/tool`` whose first part is none of Copilot's toolsets (VS Code's
+    ``terminalLastCommand``-like sets are none of its servers either)."""
     server, slash, tool = name.partition("/")
     if not slash or not server or not tool or server.lower() in TOOLSETS:
         return None
@@ -78,6 +82,8 @@ PORT = PortFacts(
         "skills": Carried("skills", "string-list", "`skills` of its schema"),
         "effort": Carried("reasoning-effort", "string", "`reasoning-effort` of its schema"),
     },
+    aliases={"search": ("grep", "glob"), "codebase": ("grep", "glob")},
+    toolsets="/",
     name_pattern=r"\S(?:.*\S)?",
     name_charset="a-z0-9-",
     suffix=".agent.md",
