@@ -25,6 +25,8 @@ from subagent_ls.harnesses.claude_code.loader import JS_SPACE
 from subagent_ls.harnesses.common.manifest_json import read_json
 
 MANIFEST = os.path.join(".claude-plugin", "plugin.json")
+SHOWN = ".claude-plugin/plugin.json"
+"""The manifest as messages name it: below the plugin's folder (no absolute path)."""
 _CONTROL = LazyPattern("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """``Wyt`` beside ``\\p{Cc}``: the bidirectional formatting characters."""
 _INVISIBLE = LazyPattern(
@@ -145,12 +147,12 @@ def read_manifest(root: str, called: str) -> Manifest:
     if read.missing:
         return Manifest(path, False)
     if read.problem is not None:
-        problem = f"Plugin {called} has a corrupt manifest file at {path}: {read.problem}"
+        problem = f"Plugin {called} has a corrupt manifest file at {SHOWN}: {read.problem}"
         return Manifest(path, True, problem=problem)
     issues = manifest_issues(read.value)
     if issues:
         problem = (
-            f"Plugin {called} has an invalid manifest file at {path}. Validation errors: "
+            f"Plugin {called} has an invalid manifest file at {SHOWN}. Validation errors: "
             + ", ".join(issues)
         )
         return Manifest(path, True, problem=problem)

@@ -107,7 +107,7 @@ class Plugin(NamedTuple):
         if path in self.files:
             return _resolves_outside(self, path)
         return (
-            f"its manifest {self.manifest} sets `agents`, so Claude Code does not read the "
+            "its manifest sets `agents`, so Claude Code does not read the "
             "`agents/` folder: only the files the manifest lists"
         )
 
@@ -141,7 +141,8 @@ def _resolves_outside(plugin: Plugin, path: str) -> str | None:
     real = os.path.realpath(path)
     if within(real, os.path.realpath(folder)):
         return None
-    return f"the listed path escapes the plugin: it resolves to {real}, outside the {what} folder"
+    below = os.path.relpath(real, os.path.realpath(folder)).replace(os.sep, "/")
+    return f"the listed path escapes the plugin: it resolves outside the {what} folder, to {below}"
 
 
 def _listed(
