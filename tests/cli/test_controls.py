@@ -714,7 +714,7 @@ def test_the_tools_of_one_unknown_server_are_one_finding(tmp_path):
     assert finding["data"]["tools"] == names
     assert finding["range"] == span(3, line.index(names[0]), len(line))
     assert finding["message"].startswith(
-        "`mcp__gh__a`, `mcp__gh__b`, `mcp__gh__c` and 2 more grant nothing: "
+        "5 tool names grant nothing: `mcp__gh__a`, `mcp__gh__b`, `mcp__gh__c` and 2 more; "
     )
     assert "mcp__gh__d" not in finding["message"]
     assert "relatedInformation" not in finding

@@ -159,7 +159,9 @@ def test_gemini_tool_filters_merges_and_switches(tmp_path):
     }
     messages = {d["data"]["server"]: d["message"] for d in entry["diagnostics"]}
     filtered = messages["filt"]  # one finding for the server, with both of its reasons
-    assert filtered.startswith("`mcp_filt_b`, `mcp_filt_d` grant nothing: the MCP server `filt`")
+    assert filtered.startswith(
+        "2 tool names grant nothing: `mcp_filt_b`, `mcp_filt_d`; the MCP server `filt`"
+    )
     assert "leaves `b` out (its `excludeTools`)" in filtered
     assert "only the tools of its `includeTools`, not `d`" in filtered
     messages = {d["data"]["tools"][0]: d["message"] for d in entry["diagnostics"]}

@@ -85,7 +85,9 @@ def _report(ctx: LintContext, group: _Group, servers: McpServers) -> None:
     shown = ", ".join(f"`{excerpt(name)}`" for name in names[:NAMES_SHOWN])
     if len(names) > NAMES_SHOWN:
         shown += f" and {len(names) - NAMES_SHOWN} more"
-    message = f"{shown} {'grants' if len(names) == 1 else 'grant'} nothing: {why}"
+    message = f"{shown} grants nothing: {why}"
+    if len(names) > 1:
+        message = f"{len(names)} tool names grant nothing: {shown}; {why}"
     span, related = _placed(group.names)
     details: dict[str, object] = {
         "server": server.written if server is not None else reference.spelled,

@@ -61,7 +61,7 @@ def _report_tools_shape(ctx: LintContext, node: YamlNode) -> None:
     spec = ctx.dialect.fields["tools"]
     severity, effect = invalid(ctx, spec)
     message = (
-        f"`tools` must be {wanted_types(spec)} in {ctx.dialect.harness}, not {kind_word(node)}."
+        f"`tools` cannot be {kind_word(node)}: {ctx.dialect.harness} wants {wanted_types(spec)}."
     )
     fix = None
     if node.kind == "str" and "string-list" in spec.types and _on_one_line(ctx, node):

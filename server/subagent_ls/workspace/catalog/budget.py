@@ -73,7 +73,8 @@ def budget_findings(profile: Profile, entries: list[Entry]) -> list[CrossFinding
     for entry, tokens in named:
         others = [other for other, _ in named if other is not entry]
         message = (
-            f"{profile.harness} says “{says}”: its {len(use.shares)} agents' names and "
+            f"The agents' descriptions are over {profile.harness}'s limit: it says “{says}”; "
+            f"its {len(use.shares)} agents' names and "
             f"descriptions come to ~{use.total:,} tokens, over {use.limit:,} (4 characters a "
             f"token). The largest: {largest}; this one is ~{tokens:,}. Shorten the "
             "description and move detail into the body."
