@@ -201,7 +201,7 @@ def _other_harnesses_note(
     parts = []
     if unused:
         parts.append(
-            "other harnesses read this file's folder, though nothing here shows them in use: "
+            "other harnesses read this file's folder; nothing here shows them in use: "
             + "; ".join(_what_it_does(judged) for judged in unused)
         )
     if used:
