@@ -66,6 +66,8 @@ class Ported(NamedTuple):
     verdict: Verdict | None = None
     own: str | None = None
     """The harness the source file is written for."""
+    source_loads: bool = True
+    """Whether the source's own harness loads it (a file it does not load is not ported)."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -75,6 +77,8 @@ class Ported(NamedTuple):
             "name": self.name,
             "loads": self.loads,
             "reason": self.reason,
+            "sourceHarness": self.own,
+            "sourceLoads": self.source_loads,
             "tools": None if self.tools is None else list(self.tools),
             "mcpServers": list(self.servers),
             "fields": [row.as_json() for row in self.rows],
@@ -105,7 +109,7 @@ def port_file(
     _, own = judge(doc, choice.dialect, settings)
     if not own.loads or own.name is None:
         why = f"{label(mine)} does not load it: {own.reason or 'it has no name'}"
-        return Ported(doc.path, harness, None, None, (), reason=why, own=mine)
+        return Ported(doc.path, harness, None, None, (), reason=why, own=mine, source_loads=False)
     if harness == mine:
         why = f"it is a {label(mine)} definition already"
         return Ported(doc.path, harness, None, None, (), reason=why, own=mine)

@@ -40,7 +40,8 @@ def ports_of(
     every: bool = False,
 ) -> Iterator[Ported]:
     """Every agent file of ``paths`` (folders walked as ``check`` walks them; ``every``: each
-    ``.md`` file) ported to each of ``harnesses`` (the file's own harness left out)."""
+    ``.md`` file) ported to each of ``harnesses`` (the file's own harness left out); into
+    ``out``, or with several harnesses into a folder of each below it (``out/<harness>``)."""
     for candidate in collect(paths, all_markdown=every):
         if candidate.problem is not None:
             yield Ported(candidate.path, "", None, None, (), reason=candidate.problem)
@@ -50,7 +51,8 @@ def ports_of(
             candidate.path, source.text, has_bom=source.has_bom, unreadable=source.unreadable
         )
         for harness in harnesses:
-            ported = port_file(doc, harness, out, forced)
+            into = os.path.join(out, harness) if out and len(harnesses) > 1 else out
+            ported = port_file(doc, harness, into, forced)
             if len(harnesses) > 1 and ported.own == harness:
                 continue
             yield ported
