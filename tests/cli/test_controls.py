@@ -154,8 +154,8 @@ def test_disable_next_line_before_a_blank_line_hides_nothing(tmp_path):
     comment = "# subagent-ls: disable-next-line=tools-unknown"
     column = comment.index("tools-unknown") + 1
     assert findings(run) == [
-        f".claude/agents/rev.md:4:{column}: warning suppression-unused `tools-unknown` is "
-        "suppressed here, but no `tools-unknown` finding is on the next line.",
+        f".claude/agents/rev.md:4:{column}: warning suppression-unused Unused suppression of "
+        "`tools-unknown`: no `tools-unknown` finding is on the next line.",
         f".claude/agents/rev.md:6:14: warning tools-unknown {GREPP}",
     ]
 
@@ -192,7 +192,7 @@ def test_an_unused_suppression_is_reported_on_the_code_in_the_comment(tmp_path):
     assert unused[0]["range"] == span(1, start, start + len("tools-unknown"))
     assert unused[0]["severity"] == 2
     assert unused[0]["message"] == (
-        "`tools-unknown` is suppressed here, but no `tools-unknown` finding is on this line."
+        "Unused suppression of `tools-unknown`: no `tools-unknown` finding is on this line."
     )
     # the finding of the tools line is not hidden by a comment on another line
     assert [d["message"] for d in diagnostics(run) if d["code"] == "tools-unknown"] == [GREPP]
@@ -246,7 +246,7 @@ def test_a_code_this_run_does_not_report_is_not_judged_unused(tmp_path, choice):
     assert [(d["range"]["start"]["line"], d["message"]) for d in unused] == [
         (
             2,
-            "`tools-unknown` is suppressed here, but no `tools-unknown` finding is on this line.",
+            "Unused suppression of `tools-unknown`: no `tools-unknown` finding is on this line.",
         )
     ]
     everything = check(tmp_path, root, "--format", "json")

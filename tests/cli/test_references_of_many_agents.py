@@ -37,7 +37,7 @@ def unknown_references(root, *paths: str) -> dict[str, tuple[str, str | None]]:
 def test_every_unknown_reference_of_a_large_project_and_only_those(tmp_path):
     write_project(tmp_path)
     found = unknown_references(tmp_path)
-    said = "`tools` `Agent(…)` names `{}`, but Claude Code loads no agent of that name here"
+    said = "Claude Code loads no agent `{}` here"  # the first clause
     assert found == {
         ".claude/agents/agent-00007.md": (said.format("agnet-00008"), "Name `agent-00008`"),
         ".claude/agents/agent-00200.md": (said.format("nobody-at-all"), None),

@@ -657,7 +657,7 @@ def test_s17_name_is_required(tmp_path):
     assert findings(report, "field-required") == [
         (
             ERROR,
-            "`name` is required in Synapse and missing. Synapse will not load this file: "
+            "`name` is missing: Synapse requires it. Synapse will not load this file: "
             "Synapse skips this file and logs a warning.",
         )
     ]
@@ -675,7 +675,7 @@ def test_s19_description_is_required(tmp_path):
     assert findings(report, "field-required") == [
         (
             ERROR,
-            "`description` is required in Synapse and missing. Synapse will not load this "
+            "`description` is missing: Synapse requires it. Synapse will not load this "
             "file: Synapse skips this file and logs a warning.",
         )
     ]

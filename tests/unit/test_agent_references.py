@@ -173,7 +173,7 @@ def test_no_fix_where_the_name_is_not_written_as_is_or_is_a_pattern():
     assert found == []  # rev*wer matches reviewer
     _, found = lint_with(text.replace("rev*wer", "rex*"), {"reviewer"}, "opencode")
     (finding,) = found
-    assert finding.fix is None and "pattern `rex*` matches no agent" in finding.message
+    assert finding.fix is None and "matches `rex*`: `permission` `task` pattern" in finding.message
 
 
 def test_no_lookup_means_no_check_and_no_reading():

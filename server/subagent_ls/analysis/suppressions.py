@@ -151,7 +151,7 @@ def unused(
             else:
                 where = {"disable": "in this file", "disable-line": "on this line"}
                 place = where.get(directive.kind, "on the next line")
-                message = f"`{code}` is suppressed here, but no `{code}` finding is {place}."
+                message = f"Unused suppression of `{code}`: no `{code}` finding is {place}."
             severity = RULES[SUPPRESSION_UNUSED].severity
             found.append(Finding(SUPPRESSION_UNUSED, message, span, severity))
     return found

@@ -73,12 +73,12 @@ def _message(
     harness = ctx.dialect.harness
     shown = excerpt(reference.written)
     if reference.matches is None:
-        said = f"names `{shown}`, but {harness} loads no agent of that name here"
+        said = f"{harness} loads no agent `{shown}` here: {reference.field} names it"
     else:
-        said = f"pattern `{shown}` matches no agent {harness} loads here"
+        said = f"No agent {harness} loads here matches `{shown}`: {reference.field} pattern"
     agents = f"its agents here: {listed}{more}" if count else "it loads no agent here"
     looked = ", ".join(known.looked) or "no folder"
-    return f"{reference.field} {said}: {reference.effect}.{hint} ({agents}; read from {looked})"
+    return f"{said}; {reference.effect}.{hint} ({agents}; read from {looked})"
 
 
 def _any_matches(reference: AgentReference, names: tuple[str, ...]) -> bool:

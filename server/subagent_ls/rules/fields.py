@@ -98,7 +98,7 @@ def required_fields(ctx: LintContext) -> None:
         if spec.required and spec.key not in doc.fields:
             ctx.report(
                 FIELD_REQUIRED,
-                f"`{spec.key}` is required in {ctx.dialect.harness} and missing.",
+                f"`{spec.key}` is missing: {ctx.dialect.harness} requires it.",
                 doc.layout.opening,
             )
 

@@ -135,7 +135,7 @@ def name_rules(ctx: LintContext) -> None:
         ctx.report(NAME_CHARSET, message, node.span, fix=fix, severity=severity)
     elif not _NAME_OK.fullmatch(name):
         message, severity = as_convention(
-            ctx, "`name` must not start or end with a hyphen or contain consecutive hyphens."
+            ctx, "`name` misplaces a hyphen: none may start or end it, nor two stand together."
         )
         fix = _normalise_fix(node, name, ctx.dialect)
         ctx.report(NAME_HYPHEN, message, node.span, fix=fix, severity=severity)
