@@ -426,3 +426,49 @@ def test_why_names_a_folder_above_the_project_relative_to_it(tmp_path):
     whys = {h["id"]: h["why"] for h in entry["harnesses"]}
     assert whys["claude-code"] == "reads `project ../../.claude/agents`", whys
     assert str(tmp_path) not in json.dumps(entry["harnesses"])
+
+
+@pytest.mark.parametrize(
+    ("where", "text", "harness", "reads"),
+    [
+        (  # written for Copilot CLI by its name, in a folder Copilot does not read
+            "docs/helper.agent.md",
+            "---\nname: helper\ndescription: Writes docs. Use when a page is stale.\n"
+            "tools: [read, edit]\n---\nBody.\n",
+            "copilot",
+            "project .github/agents",
+        ),
+        (  # written for Claude Code by its fields, in a collection's folder
+            "agents/reviewer.md",
+            "---\nname: reviewer\ndescription: Reviews code. Use when a change is ready.\n"
+            "tools: Read, Grep\nmodel: sonnet\n---\nBody.\n",
+            "claude-code",
+            "project .claude/agents",
+        ),
+    ],
+)
+def test_a_file_written_for_a_harness_outside_its_folders_is_read_elsewhere(
+    tmp_path, where, text, harness, reads
+):
+    """Judged for its harness (its findings are that harness's) but not said to load: the
+    harness reads no file there. The verdict says where it reads, as a verdict and not as a
+    finding: no `harness-skip`, no line "not loaded" in the text report."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / where).parent.mkdir(parents=True)
+    (tmp_path / where).write_text(text, encoding="utf-8")
+    run = check(tmp_path, "--format", "json", where)
+    (entry,) = run.json["files"]
+    assert entry["dialect"] == harness
+    verdict = entry["harness"]
+    assert (verdict["loads"], verdict["outcome"]) == (False, "elsewhere")
+    assert verdict["name"] == Path(where).name.split(".")[0]
+    assert verdict["reason"].startswith("it does not read this folder; it reads ")
+    assert reads in verdict["reason"] and str(tmp_path) not in verdict["reason"]
+    assert "harness-skip" not in {d["code"] for d in entry["diagnostics"]}
+    text_run = check(tmp_path, where)
+    assert "not loaded" not in text_run.out
+    placed = tmp_path / reads.split(" ", 1)[1] / Path(where).name
+    placed.parent.mkdir(parents=True)
+    placed.write_bytes((tmp_path / where).read_bytes())
+    moved = check(tmp_path, "--format", "json", str(placed.relative_to(tmp_path)))
+    assert moved.json["files"][0]["harness"]["loads"] is True

@@ -192,3 +192,5 @@ async def test_the_hover_says_which_harness_a_collection_file_is_written_for(cli
     )
     said = "Why this dialect: judged as Claude Code: the tools `Read`, `Grep`; `model: sonnet`."
     assert said in hover.contents.value
+    assert "**Claude Code would load it, but not from here**." in hover.contents.value
+    assert "It does not read this folder; it reads project .claude/agents" in hover.contents.value

@@ -132,3 +132,18 @@ def test_one_field_does_not_settle_mixed_evidence(tmp_path):
     assert dialect == "harness-subagents"
     assert reason.startswith("the evidence of a harness is mixed (")
     assert "Claude Code: `model: sonnet`" in reason and "Synapse: the tools `ls`" in reason
+
+
+@pytest.mark.parametrize("tools", ["Read, Grepp, Bash", "Read, Grepp"])
+def test_a_typo_of_a_harness_s_own_tool_tells_nothing_against_it(tmp_path, tools):
+    """`Grepp` is no harness's tool but a near miss of Claude Code's `Grep`: the file is still
+    judged as Claude Code (so `tools-unknown` can name the typo), not mixed."""
+    dialect, reason = chosen(tmp_path / "x" / "a.md", f"tools: {tools}")
+    assert dialect == "claude-code" and reason.startswith("judged as Claude Code: the tools `Read`")
+
+
+def test_a_tool_name_no_harness_knows_still_weighs_against_one_that_lists_its_tools(tmp_path):
+    """pi's `find` is not a near miss of any of Synapse's tools: `ls` alone does not make the
+    file Synapse's."""
+    dialect, reason = chosen(tmp_path / "x" / "a.md", "tools: read, find, ls")
+    assert dialect == "harness-subagents" and "mixed" in reason

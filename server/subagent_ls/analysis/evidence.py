@@ -29,6 +29,7 @@ from subagent_ls.harnesses.common.tools import tool_names
 from subagent_ls.harnesses.model import Dialect, Folder
 from subagent_ls.harnesses.registry import BASE
 from subagent_ls.harnesses.registry import OWN_DIALECTS as DIALECTS
+from subagent_ls.rules.fields import closest
 
 KEY_WEIGHT, VALUE_WEIGHT, MARKER_WEIGHT = 3, 2, 1
 """A key only one dialect defines, a value only one uses (tools, model), a colour or a file
@@ -138,10 +139,11 @@ def _key_clues(fields: dict[str, MapItem]) -> list[Clue]:
 
 def _tool_clues(node: YamlNode) -> list[Clue]:
     """The clue of the tool names. Where they are split between harnesses, or the names of
-    one are no more than the names it does not know (that others do, or, where it lists its
-    tools, at all: pi's ``read, bash, find, ls``: Synapse has ``ls`` and neither ``find`` nor
-    ``bash``, OpenCode's and zut's), none wins, and a clue of no weight for each of them says
-    the evidence is mixed."""
+    one are no more than the names it does not know that others do (pi's ``read, bash, find,
+    ls``: Synapse has ``ls`` and not ``bash``, OpenCode's and zut's), none wins, and a clue of
+    no weight for each of them says the evidence is mixed. So do the names a harness that lists
+    its tools does not know (pi's ``find``), but for a near miss of one of its own (a typo:
+    ``Grepp``), which tells nothing against it."""
     if node.kind == "map" and node.items and all(i.value.kind == "bool" for i in node.items):
         owners = [d.id for d in DIALECTS.values() if d.evidence.tools_map]
         if len(owners) == 1:
@@ -160,14 +162,14 @@ def _tool_clues(node: YamlNode) -> list[Clue]:
         return []
     (winner, count), others = votes.most_common(1)[0], sum(votes.values())
     against: dict[str, list[str]] = {}
-    strange = 0  # names a harness that lists its tools does not know
+    strange = 0  # names the winner, listing its tools, does not know and did not mean
     for base in bases:
         if is_editor_tool(base, in_sets=False):
             continue  # an editor's name (Copilot's `read`, `edit`) says nothing either way
         knowing = _knowing("tools", base)
         if winner in knowing:
             continue
-        strange += DIALECTS[winner].known_tools is not None
+        strange += _strange_to(DIALECTS[winner], base)
         for other in knowing:
             against.setdefault(other, []).append(base)
     if count * 2 <= others or count <= max(strange, sum(map(len, against.values()))):
@@ -176,6 +178,14 @@ def _tool_clues(node: YamlNode) -> list[Clue]:
             for owner, names in {**against, **named}.items()
         ]
     return [Clue(winner, VALUE_WEIGHT, _tools_said(named[winner]), "tools")]
+
+
+def _strange_to(dialect: Dialect, name: str) -> bool:
+    """Whether ``name`` is foreign to a dialect that lists its tools: not one of them, nor a
+    near miss of one (``Grepp`` is a typo of ``Grep``, not another harness's name)."""
+    if dialect.known_tools is None:
+        return False
+    return closest(name.lower(), sorted(t.lower() for t in dialect.known_tools)) is None
 
 
 def _tools_said(names: list[str]) -> str:

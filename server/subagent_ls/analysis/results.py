@@ -26,6 +26,9 @@ class Target(NamedTuple):
     source: str | None = None
     """The id of the harness's source that lists the file (None: the targets name the harness
     but none of its sources lists the file)."""
+    elsewhere: str | None = None
+    """Where the harness reads files, when the file is written for it (by its name or its
+    fields) but lies where none of its sources reads: it would load it from there."""
 
     @property
     def reads_as(self) -> Dialect:

@@ -121,10 +121,12 @@ def _targets(
     mine = HARNESS_OF[own]
     if mine not in found and not named:
         written_for = written_for_folder(path)
-        unread = None
+        unread = elsewhere = None
         if written_for is not None and written_for.dialect.id == own:
             unread = _why_unread(mine, path, settings, projects, process)
-        found[mine] = Target(mine, label_of(mine), own, own_reason, unread)
+        elif own != BASE.id:  # the base format's reading here is a guess, not a harness's
+            elsewhere = _folders_read(mine, settings, projects, process)
+        found[mine] = Target(mine, label_of(mine), own, own_reason, unread, elsewhere=elsewhere)
     first = [found.pop(mine)] if mine in found else []
     return (*first, *found.values())
 
@@ -154,6 +156,13 @@ def _why_unread(
         source = source_of(os.path.join(up, "x.md"))
         if source is not None:
             return f"it reads the {source.label} folder but not its subfolders"
+    return _folders_read(harness, settings, projects, process)
+
+
+def _folders_read(
+    harness: str, settings: Settings, projects: tuple[Path, ...], process: tuple[object, ...]
+) -> str:
+    """That ``harness`` does not read the file's folder, and the folders it reads."""
     read = folder_sources(harness, settings, projects, process)
     where = ", ".join(dict.fromkeys(source.label for source in read)) or "no folder"
     return f"it does not read this folder; it reads {where}"
@@ -236,6 +245,8 @@ def lint_for_targets(
         agents = agents_for(mine, doc.path, given)
     unread = targets[0].unread if targets else None
     own = lint(doc, choice.dialect, settings, unread, mcp, agents)
+    if targets and targets[0].elsewhere is not None:
+        own = own._replace(verdict=not_read_here(own.verdict, targets[0].elsewhere))
     by_reading: dict[tuple[str, str | None], tuple[list[Finding], Verdict] | None] = {
         (choice.dialect.id, mine if mcp else None): None
     }
@@ -285,6 +296,14 @@ def lint_for_targets(
     findings = own.findings + shown(added, doc, settings)
     findings.sort(key=lambda f: (f.span.start, f.code))
     return own._replace(findings=said_once(findings), harnesses=tuple(verdicts))
+
+
+def not_read_here(verdict: Verdict, why: str) -> Verdict:
+    """The verdict of a file its harness would load but does not read where it lies: not
+    loaded, ``elsewhere``, under the name it would have (a refusal stays a refusal)."""
+    if not verdict.loads:
+        return verdict
+    return verdict._replace(loads=False, reason=why, outcome="elsewhere", description=None)
 
 
 def _differing(

@@ -181,7 +181,9 @@ def _not_loaded(report: FileReport, verdicts: bool) -> str | None:
     """The line of a file its harness will not load (None: it loads, or ``harness-skip`` is
     not reported: not selected, switched off, or suppressed in the file)."""
     verdict = report.verdict
-    if verdict.loads or not verdicts or report.suppressed.hides(HARNESS_SKIP):
+    if verdict.loads or verdict.outcome == "elsewhere" or not verdicts:
+        return None  # a file read elsewhere is no refusal: its JSON verdict says where
+    if report.suppressed.hides(HARNESS_SKIP):
         return None
     return f"not loaded by {verdict.harness or 'the harness'} ({verdict.outcome})"
 

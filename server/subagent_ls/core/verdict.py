@@ -8,15 +8,24 @@ from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Finding, Related, Severity
 from subagent_ls.core.frontmatter import Span
 
-Outcome = Literal["loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration"]
-_RANK = {outcome: rank for rank, outcome in enumerate(get_args(Outcome))} | {"ignored": 4}
-"""Outcomes from best to worst (a file ignored or rejected is not loaded either way)."""
+Outcome = Literal[
+    "loads", "repaired", "degraded", "ignored", "rejected", "breaks-configuration", "elsewhere"
+]  # fmt: skip
+_RANK = {outcome: rank for rank, outcome in enumerate(get_args(Outcome))} | {
+    "ignored": 4,
+    "elsewhere": 0,
+}
+"""Outcomes from best to worst (a file ignored or rejected is not loaded either way; a file the
+harness would load but does not read where it lies is as good as one it loads: no edit of the
+file changes where it lies)."""
 
 
 class Verdict(NamedTuple):
     """``outcome`` says how: loaded as is, loaded after the harness repaired the YAML, loaded
     without part of what the file says (degraded), ignored without a word, rejected with an
-    error, or the whole configuration refused. ``span`` is
+    error, or the whole configuration refused; or, for a file written for the harness that
+    lies where it reads no file (``elsewhere``), not read at all, though it would load from
+    one of the harness's folders (``reason`` says which). ``span`` is
     where the reason is; ``note`` is what the user should know even when it loads."""
 
     loads: bool

@@ -27,6 +27,7 @@ _OUTCOMES = {
     "ignored": "ignores it",
     "rejected": "rejects it",
     "breaks-configuration": "refuses its whole configuration because of it",
+    "elsewhere": "would load it, but not from here",
 }
 
 

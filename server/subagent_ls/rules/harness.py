@@ -33,7 +33,7 @@ def apply_verdict(ctx: LintContext, verdict: Verdict) -> None:
             else f
             for f in ctx.findings
         ]
-    if verdict.loads:
+    if verdict.loads or verdict.outcome == "elsewhere":  # not a refusal: read elsewhere
         return
     span = verdict.span or Span(0, ctx.doc.lines.line_end(0))
     harness = verdict.harness or ctx.dialect.harness
