@@ -192,6 +192,24 @@ def test_a_fix_that_fails_a_guard_is_not_applied_and_says_why(edit, safe, reason
     assert reason in skipped.reason
 
 
+def test_a_safe_fix_keeps_the_name_of_a_file_its_harness_reads_elsewhere():
+    """A file the harness would load but does not read where it lies (``elsewhere``) keeps its
+    name through a safe fix, as a file it loads does: moved into the harness's folder, it
+    loads under that name."""
+    from subagent_ls.analysis.targets import not_read_here
+
+    fix = Fix("injected", (_edit("name: code-helper", "name: other"),), safe=True)
+    injected = _with_fix(GUARDED, fix)
+
+    def elsewhere(doc: AgentDocument):
+        result = injected(doc)
+        return result._replace(verdict=not_read_here(result.verdict, "it reads another folder"))
+
+    outcome = fix_document(AgentDocument(AGENT_PATH, GUARDED), elsewhere)
+    assert outcome.doc.text == GUARDED and not outcome.applied
+    assert "change the agent's name" in outcome.skipped[0].reason
+
+
 def test_a_fix_may_add_a_field_on_a_line_of_its_own_at_the_end_of_the_frontmatter():
     """The one line a fix may add: a new field after the frontmatter's last line."""
     end = GUARDED.index("tools: [Read]") + len("tools: [Read]")

@@ -309,7 +309,7 @@ def _outcome_problem(
             )
     if not safe:
         return None
-    if old.loads and new.name != old.name:
+    if (old.loads or old.outcome == "elsewhere") and new.name != old.name:
         return f"it would change the agent's name from `{old.name}` to `{new.name}`"
     if before.yaml.error is None and set(after.fields) != set(before.fields):
         return "it would add, remove or rename fields"
