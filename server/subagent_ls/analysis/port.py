@@ -27,6 +27,7 @@ from subagent_ls.analysis.port_fields import (
 from subagent_ls.analysis.projects import project_of
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.core.findings import Severity
+from subagent_ls.core.paths import git_top
 from subagent_ls.core.settings import Settings
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.model import Dialect
@@ -86,9 +87,11 @@ class Ported(NamedTuple):
 
 
 def target_folder(harness: str, near: str) -> Path | None:
-    """The harness's agent folder in the project of ``near``: the first of its project-level
-    folders read in its own dialect, subfolders read where one is."""
-    project = project_of(near) or Path(os.path.dirname(os.path.abspath(near)))
+    """The harness's agent folder in the project of ``near`` (the folder its agent folder is
+    in, else its repository's top, else its own folder): the first of the harness's
+    project-level folders read in its own dialect, subfolders read where one is."""
+    folder = Path(os.path.dirname(os.path.abspath(near)))
+    project = project_of(near) or git_top(folder) or folder
     found = [
         source
         for source in folder_sources(harness, Settings(), [project])
