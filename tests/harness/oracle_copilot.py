@@ -266,6 +266,11 @@ CASES: list[Case] = [
         "exact only",
     ),
     Case("reserved-stem", {G + "general-purpose.md": agent("A")}, "reserved by id"),
+    Case(
+        "agent-md-elsewhere",
+        {"docs/helper.agent.md": agent("Docs", name="helper"), G + "a.md": agent("A")},
+        "an `.agent.md` outside its folders is not read",
+    ),
     Case("builtin-name", {G + "a.md": agent("Mine", name="explore")}, "both offered"),
     Case("builtin-stem", {G + "task.md": agent("My task")}, "both offered"),
     Case("uppercase-builtin", {G + "a.md": agent("A", name="Explore")}, "case-sensitive"),
