@@ -1,5 +1,6 @@
 """Code actions: the engine's fix for each diagnostic as a quick-fix, "rename the file to match
-`name`" where the client can rename files, and ``source.fixAll.subagent-ls``.
+`name`" where the client can rename files, ``source.fixAll.subagent-ls``, and "Port to
+<harness>…" (``port_actions``).
 
 Fixing everything re-lints the document once per pass, which on a large file takes seconds:
 it is computed when the request asks for it by kind (``only``), and for a light bulb (no
@@ -18,6 +19,7 @@ from subagent_ls.core.findings import Finding
 from subagent_ls.lsp.convert import to_range
 from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.edits import minimal_edit, workspace_edit
+from subagent_ls.lsp.port_actions import PORT_KIND, port_actions
 from subagent_ls.lsp.state import Analysis, ServerState
 
 FIX_ALL = "source.fixAll.subagent-ls"
@@ -170,7 +172,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
-            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL, PORT_KIND],
+            resolve_provider=True,
         ),
     )
     def code_actions(ls: LanguageServer, params: types.CodeActionParams) -> list | None:
@@ -186,6 +189,8 @@ def register(server: LanguageServer, state: ServerState) -> None:
                 actions.append(action)
         elif _wants(only, FIX_ALL) and (action := fix_all(state, analysis)):
             actions.append(action)
+        if _wants(only, PORT_KIND):
+            actions += port_actions(state, analysis)
         return actions
 
     @server.feature(types.CODE_ACTION_RESOLVE)

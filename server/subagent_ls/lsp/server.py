@@ -35,6 +35,7 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     edit = capabilities.workspace and capabilities.workspace.workspace_edit
     operations = (edit and edit.resource_operations) or []
     state.rename_files = types.ResourceOperationKind.Rename in operations
+    state.create_files = types.ResourceOperationKind.Create in operations
     # resource operations only exist inside documentChanges: a client offering them reads those
     state.document_changes = bool(edit and (edit.document_changes or operations))
     completion_caps = capabilities.text_document and capabilities.text_document.completion

@@ -77,6 +77,7 @@ class ServerState:
     settings: Settings = field(default_factory=Settings)
     encoding: Encoding = "utf-16"
     rename_files: bool = False
+    create_files: bool = False
     document_changes: bool = False
     snippets: bool = False
     disabled_actions: bool = False
