@@ -254,3 +254,8 @@ async def test_cross_file_diagnostics_definition_symbols_and_lens(client, worksp
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc_id(uri)))
     titles = [lens.command.title for lens in lenses]
     assert any(title.startswith("body: 1 lines") for title in titles)
+    assert "overrides project .claude/agents twin" in titles
+    shadowed = await open_document(client, other, other.read_text())
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc_id(shadowed)))
+    titles = [lens.command.title for lens in lenses]
+    assert "shadowed by project .agents/agents/twin.md" in titles, titles  # no absolute path
