@@ -253,3 +253,20 @@ def test_bad_input_is_reported_not_crashed_on(tmp_path):
     assert all(not p["loads"] for p in done.json["ports"])
     assert not (root / ".opencode").exists()
     json.dumps(done.json)
+
+
+def test_a_file_of_a_format_without_port_facts_carries_all_but_its_tools(tmp_path):
+    text = "---\nname: helper\ndescription: Helps with files.\ntools: [Read, Bash]\n---\nBody.\n"
+    root = project(tmp_path, {".agents/agents/helper.md": text})
+    done = run_cli("port", "--to", "opencode", ".agents/agents/helper.md", cwd=root)
+    assert done.code == 0, done.out
+    lines = [" ".join(line.split()) for line in done.out.splitlines()]
+    assert (
+        "tools left-out Read (the Harness Subagents format declares no capability of its tools)"
+        in lines
+    )
+    written = (root / ".opencode/agent/helper.md").read_text()
+    assert (
+        written
+        == '---\ndescription: Helps with files.\nmode: subagent\ntools:\n  "*": false\n---\nBody.\n'
+    )

@@ -101,11 +101,8 @@ def _port_tool(
     base = base.strip()
     widened = f"; the rule `({rule}` is not carried: {theirs} gets the whole tool" if rule else ""
     if source is None:
-        return (
-            Row("tools", "left-out", name, reason=f"{mine}'s tools have no known capability"),
-            None,
-            None,
-        )
+        why = f"{mine} declares no capability of its tools"
+        return Row("tools", "left-out", name, reason=why), (), None
     mcp = source.mcp_parse(base)
     if mcp is not None:
         server, tool = mcp
