@@ -111,6 +111,11 @@ def test_the_report_says_what_became_of_each_field(tmp_path):
     assert "color left-out blue (GitHub Copilot CLI has no such field)" in lines
     assert "model left-out inherit (the session's model, GitHub Copilot CLI's default)" in lines
     assert "MCP servers needed: github" in lines
+    assert (
+        "file kept .claude/agents/code-reviewer.md (GitHub Copilot CLI reads this file where it "
+        "lies already (project .claude/agents); with the port it has two definitions of the "
+        "agent (`check` says which it takes))"
+    ) in lines
     data = run_cli(
         "port", "--to", "copilot", "--check", "--format", "json", ".claude/agents/code-reviewer.md",
         cwd=root,

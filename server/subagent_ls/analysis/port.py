@@ -13,7 +13,11 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from subagent_ls.analysis.dialect_choice import choose_dialect, folder_sources
+from subagent_ls.analysis.dialect_choice import (
+    choose_dialect,
+    folder_source_holding,
+    folder_sources,
+)
 from subagent_ls.analysis.lint import judge
 from subagent_ls.analysis.port_fields import (
     PortedTools,
@@ -86,12 +90,17 @@ class Ported(NamedTuple):
         }
 
 
+def _project(path: str) -> Path:
+    """The project of a file: the folder its agent folder is in, else its repository's top,
+    else its own folder."""
+    folder = Path(os.path.dirname(os.path.abspath(path)))
+    return project_of(path) or git_top(folder) or folder
+
+
 def target_folder(harness: str, near: str) -> Path | None:
-    """The harness's agent folder in the project of ``near`` (the folder its agent folder is
-    in, else its repository's top, else its own folder): the first of the harness's
+    """The harness's agent folder in the project of ``near``: the first of the harness's
     project-level folders read in its own dialect, subfolders read where one is."""
-    folder = Path(os.path.dirname(os.path.abspath(near)))
-    project = project_of(near) or git_top(folder) or folder
+    project = _project(near)
     found = [
         source
         for source in folder_sources(harness, Settings(), [project])
@@ -126,11 +135,24 @@ def port_file(
     target = str(folder / (stem + facts.suffix))
     labels = (label(mine), label(harness))
     text, rows, tools = _compose(doc, own, name, source_facts, facts, labels)
-    rows = (name_row, *rows)
+    rows = (name_row, *rows, *_read_already(doc.path, harness))
     ported = Ported(
         doc.path, harness, target, text, rows, tools.names, tools.servers, name=name, own=mine
     )
     return _gate(ported, dialect, facts)
+
+
+def _read_already(path: str, harness: str) -> tuple[Row, ...]:
+    """A row where the target harness reads the source file where it lies already (GitHub
+    Copilot CLI reads ``.claude/agents/``): the port gives it a second definition."""
+    source = folder_source_holding(harness, path, Settings(), [_project(path)])
+    if source is None:
+        return ()
+    why = (
+        f"{label(harness)} reads this file where it lies already ({source.label}); with the "
+        "port it has two definitions of the agent (`check` says which it takes)"
+    )
+    return (Row("file", "kept", path, reason=why),)
 
 
 def _compose(
