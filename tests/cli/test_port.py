@@ -275,3 +275,19 @@ def test_a_file_of_a_format_without_port_facts_carries_all_but_its_tools(tmp_pat
         written
         == '---\ndescription: Helps with files.\nmode: subagent\ntools:\n  "*": false\n---\nBody.\n'
     )
+
+
+def test_what_opencode_permissions_say_beyond_on_and_off_is_named(tmp_path):
+    text = (
+        "---\ndescription: Runs git.\ntools:\n  bash: false\npermission:\n  webfetch: ask\n"
+        '  bash:\n    "git *": allow\n---\nBody.\n'
+    )
+    root = project(tmp_path, {".opencode/agent/gitter.md": text})
+    done = run_cli("port", "--to", "claude-code", ".opencode/agent/gitter.md", cwd=root)
+    assert done.code == 0, done.out
+    lines = [" ".join(line.split()) for line in done.out.splitlines()]
+    assert "permission left-out webfetch: ask (asking before each use is not carried)" in lines
+    assert 'permission left-out bash: "git *": allow (a rule per pattern is not carried)' in lines
+    assert "tools mapped webfetch → WebFetch (web-fetch)" in lines
+    written = (root / ".claude/agents/gitter.md").read_text()
+    assert "Bash" not in written.split("---")[1]

@@ -182,6 +182,9 @@ def _compose(
         names = ()  # a harness that reads the entry as no tools at all
     tools = port_tools(names, source, target, labels)
     rows += tools.rows
+    if source is not None:
+        notes = source.tool_notes(doc)
+        rows += [Row(key, "left-out", text, reason=why) for key, text, why in notes]
     read.update(("tools", "disallowedTools", "permission"))
     entry = target.write_tools(tools.names)
     if entry.yaml is not None:

@@ -84,6 +84,8 @@ class PortFacts(NamedTuple):
     suffix: str = ".md"
     added: tuple[tuple[str, str, str], ...] = ()
     """Entries a ported definition is given in this harness: key, YAML value, why."""
+    tool_notes: Callable[[AgentDocument], list[tuple[str, str, str]]] = lambda doc: []
+    """What ``read_tools`` does not carry of a file: each as its field, its text and why."""
     together: tuple[tuple[str, ...], ...] = ()
     """Tools the harness grants only together (one switch): a port given one is given all."""
 

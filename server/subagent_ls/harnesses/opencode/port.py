@@ -76,6 +76,22 @@ def read_tools(doc: AgentDocument) -> tuple[str, ...] | None:
     return tuple(name for name, value in on.items() if value)
 
 
+def tool_notes(doc: AgentDocument) -> list[tuple[str, str, str]]:
+    """``permission`` entries that say more than on or off: rules per pattern, and ``ask``."""
+    permission = doc.fields.get("permission")
+    notes: list[tuple[str, str, str]] = []
+    if permission is None:
+        return notes
+    items = permission.value.items if permission.value.kind == "map" else [permission]  # type: ignore[union-attr]
+    for item in items:
+        text = f"{item.name}: {doc.source(item.value.span)}"
+        if item.value.kind == "map":
+            notes.append(("permission", text, "a rule per pattern is not carried"))
+        elif item.value.kind == "str" and item.value.value == "ask":
+            notes.append(("permission", text, "asking before each use is not carried"))
+    return notes
+
+
 def write_tools(names: tuple[str, ...] | None) -> WrittenTools:
     """``tools: {"*": false, name: true, ...}`` (every other tool off)."""
     if names is None:
@@ -120,6 +136,7 @@ def write_model(meaning: str) -> str | None:
 PORT = PortFacts(
     tools=TOOLS,
     read_tools=read_tools,
+    tool_notes=tool_notes,
     write_tools=write_tools,
     mcp_name=mcp_name,
     mcp_parse=mcp_parse,
