@@ -201,10 +201,17 @@ SOURCES = {
         "---\nHelp with files.\r\n\n  Indented line.\n",
     ),
 }
+SOURCES["gemini"] = (
+    ".gemini/agents/helper.md",
+    "---\nname: helper\ndescription: 'Helps: with files.'\n"
+    "tools: [read_file, grep_search, glob, run_shell_command]\n"
+    "---\nHelp with files.\r\n\n  Indented line.\n",
+)
 CAPABILITY = {  # each tool of the sources by what it does
     "Read": "read", "Grep": "grep", "Glob": "glob", "Bash": "bash",
     "read": "read", "grep": "grep", "glob": "glob", "bash": "bash",
     "view": "read", "rg": "grep",
+    "read_file": "read", "grep_search": "grep", "run_shell_command": "bash",
 }  # fmt: skip
 
 
