@@ -298,3 +298,16 @@ def test_what_opencode_permissions_say_beyond_on_and_off_is_named(tmp_path):
     assert "tools mapped webfetch → WebFetch (web-fetch)" in lines
     written = (root / ".claude/agents/gitter.md").read_text()
     assert "Bash" not in written.split("---")[1]
+
+
+def test_tools_a_target_grants_only_together_are_given_together(tmp_path):
+    text = CLAUDE_AGENT.replace(
+        "tools: Read, Grep, Glob, Bash, mcp__github__create_issue, WebFetch", "tools: Read, Edit"
+    )
+    root = project(tmp_path, {".claude/agents/code-reviewer.md": text})
+    done = run_cli("port", "--to", "opencode", ".claude/agents/code-reviewer.md", cwd=root)
+    assert done.code == 0, done.out
+    lines = [" ".join(line.split()) for line in done.out.splitlines()]
+    assert "tools added write (OpenCode grants `edit`, `write` together)" in lines
+    written = (root / ".opencode/agent/code-reviewer.md").read_text()
+    assert 'tools:\n  "*": false\n  read: true\n  edit: true\n  write: true\n' in written

@@ -44,7 +44,12 @@ SOURCE = "src/port-probe.md"
 """Where no harness reads the source (it is read in the dialect ``port --dialect`` names)."""
 CASES = {
     # target: (the source's dialect, its text, the tools the agent's own request carries)
-    "opencode": ("claude-code", claude_agent("Read, Grep, Bash"), {"read", "grep", "bash"}),
+    # OpenCode's `edit` and `write` are one switch: the port gives both
+    "opencode": (
+        "claude-code",
+        claude_agent("Read, Grep, Bash, Edit"),
+        {"read", "grep", "bash", "edit", "write"},
+    ),
     "copilot": (
         "claude-code",
         claude_agent("Read, Grep, Bash"),

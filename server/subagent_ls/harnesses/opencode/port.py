@@ -34,6 +34,11 @@ TOOLS = {
     "notebook": (),
 }
 """Each capability's tool (``patch`` is the ``edit`` switch too)."""
+OFFERED = frozenset(
+    ("bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write")
+)
+"""The tools a run of ``opencode run --agent`` (1.18.33, no ``tools`` map) sent the agent: the
+others (``list``, ``question``, ``websearch``) are not offered by default."""
 ONE_SWITCH = ("edit", "write", "patch")
 """``write``, ``edit`` and ``patch`` are one switch: the last of them given decides all three."""
 
@@ -58,21 +63,21 @@ def _switches(doc: AgentDocument) -> list[tuple[str, bool]]:
 
 
 def read_tools(doc: AgentDocument) -> tuple[str, ...] | None:
-    """The names the agent gets: every tool, less those switched off (after ``"*": false``,
-    only those switched on); a switch of ``edit``, ``write`` or ``patch`` is all three."""
+    """The names the agent gets: the tools OpenCode offers by default, less those switched off
+    (after ``"*": false``, only those switched on); a switch of ``edit``, ``write`` or
+    ``patch`` is all three. None where nothing is switched off."""
     switches = _switches(doc)
-    if not switches:
+    if not any(value is False for _, value in switches):
         return None
-    on: dict[str, bool] = dict.fromkeys(TOOL_NAMES, True)
+    on: dict[str, bool] = {name: name in OFFERED for name in TOOL_NAMES}
     for name, value in switches:
         if name == "*":
-            on = dict.fromkeys(on, value)
-        elif name in ONE_SWITCH:
-            on.update(dict.fromkeys(ONE_SWITCH, value))
+            on = {tool: value and tool in OFFERED for tool in on}
+        elif name in ONE_SWITCH:  # `patch` is offered only where it is named
+            switched = ("edit", "write", "patch") if name == "patch" else ("edit", "write")
+            on.update(dict.fromkeys(switched, value))
         else:
             on[name] = value
-    if all(on.get(name) for name in TOOL_NAMES) and all(on.values()):
-        return None
     return tuple(name for name, value in on.items() if value)
 
 
@@ -154,5 +159,5 @@ PORT = PortFacts(
     name_pattern=r"[A-Za-z0-9_][A-Za-z0-9_.-]*",
     name_charset="a-z0-9-",
     added=(("mode", "subagent", "a definition offered to other agents, as a subagent is"),),
-    together=(ONE_SWITCH,),
+    together=(("edit", "write"),),
 )
