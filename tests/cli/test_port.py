@@ -311,3 +311,17 @@ def test_tools_a_target_grants_only_together_are_given_together(tmp_path):
     assert "tools added write (OpenCode grants `edit`, `write` together)" in lines
     written = (root / ".opencode/agent/code-reviewer.md").read_text()
     assert 'tools:\n  "*": false\n  read: true\n  edit: true\n  write: true\n' in written
+
+
+def test_a_file_whose_yaml_its_harness_repairs_is_ported_as_the_harness_reads_it(tmp_path):
+    text = (
+        "---\nname: tester\ndescription: Use this when: tests fail\ntools: Read, Grep\n"
+        "model: inherit\n---\nBody.\n"
+    )
+    root = project(tmp_path, {".claude/agents/tester.md": text})
+    done = run_cli("port", "--to", "gemini", ".claude/agents/tester.md", cwd=root)
+    assert done.code == 0, done.out
+    assert (root / ".gemini/agents/tester.md").read_text() == (
+        '---\nname: tester\ndescription: "Use this when: tests fail"\n'
+        "tools: [read_file, grep_search]\n---\nBody.\n"
+    )

@@ -134,7 +134,14 @@ def port_file(
         return Ported(doc.path, harness, None, None, (name_row,), reason=why, own=mine)
     target = str(folder / (stem + facts.suffix))
     labels = (label(mine), label(harness))
-    text, rows, tools = _compose(doc, own, name, source_facts, facts, labels)
+    view = doc if doc.yaml.error is None else doc.repaired.view if doc.repaired else None
+    if view is None or (doc.repaired is not None and doc.repaired.lost):
+        why = (
+            "its YAML does not parse and cannot all be read entry by entry, so what its harness "
+            "reads cannot all be told; fix it first (`check --fix`)"
+        )
+        return Ported(doc.path, harness, None, None, (name_row,), reason=why, own=mine)
+    text, rows, tools = _compose(view, own, name, source_facts, facts, labels, view is not doc)
     rows = (name_row, *rows, *_read_already(doc.path, harness))
     ported = Ported(
         doc.path, harness, target, text, rows, tools.names, tools.servers, name=name, own=mine
@@ -162,8 +169,10 @@ def _compose(
     source: PortFacts | None,
     target: PortFacts,
     labels: tuple[str, str],
+    repaired: bool = False,
 ) -> tuple[str, list[Row], PortedTools]:
-    """The ported text, its rows (but the name's) and the tools."""
+    """The ported text, its rows (but the name's) and the tools; ``doc`` is the file as read
+    entry by entry where its YAML does not parse (its harness repaired it)."""
     theirs = labels[1]
     newline = "\r\n" if doc.text.startswith("---\r\n") else "\n"
     lines = ["---"]
@@ -171,10 +180,10 @@ def _compose(
     read = {"name", "description"}
     if target.name_field:
         lines.append(f"name: {scalar(name)}")
-    description = _description(doc, own)
-    if description is not None:
-        lines.append(f"description: {scalar(description)}")
-        rows.append(Row("description", "kept", description))
+    described = _description(doc, own, repaired)
+    if described is not None:
+        lines.append(f"description: {scalar(described.after or str(described.before))}")
+        rows.append(described)
     lines += [f"{key}: {value}" for key, value, _ in target.added]
     rows += [Row(key, "added", None, value, why) for key, value, why in target.added]
     names = source.read_tools(doc) if source is not None else _tools_of_unknown(doc)
@@ -207,13 +216,17 @@ def _compose(
     return newline.join(lines) + newline + body, rows, tools
 
 
-def _description(doc: AgentDocument, own: Verdict) -> str | None:
-    """The description as written where it is a string, else as the harness reads it (after
-    its repair of the YAML); none where the file has none (a stand-in is not carried)."""
+def _description(doc: AgentDocument, own: Verdict, repaired: bool) -> Row | None:
+    """The description as the harness reads it after its repair of the YAML, else as written;
+    none where the file has none (a stand-in is not carried)."""
     node = doc.field_value("description")
-    if node is not None and node.kind == "str":
-        return str(node.value)
-    return own.description if doc.yaml.error is not None and own.description else None
+    written = str(node.value) if node is not None and node.kind == "str" else None
+    if not repaired or not own.description:
+        return Row("description", "kept", written) if written is not None else None
+    if own.description == written:
+        return Row("description", "kept", written)
+    why = "as its harness reads it after repairing the YAML (the rest is not given to the model)"
+    return Row("description", "mapped", written, own.description, why)
 
 
 def _tools_of_unknown(doc: AgentDocument) -> tuple[str, ...] | None:
