@@ -204,6 +204,13 @@ class Dialect(NamedTuple):
     tool_patterns: bool = True
     """Whether the harness resolves tool patterns (``*``, ``Bash(git:*)``, ``mcp__…``, names
     with ``/``); where it does not, ``tools-unknown`` checks each name as written."""
+    valid_tool: Callable[[str], bool] | None = None
+    """Where the harness checks each listed tool name itself (Gemini CLI's
+    ``isValidToolName``): that check, which ``tools-unknown`` then applies in place of
+    ``known_tools`` and ``tool_patterns`` (its near misses are still taken from
+    ``known_tools``)."""
+    unknown_tool_effect: str = "it grants nothing."
+    """What the harness does with a tool name it does not know (``tools-unknown`` says it)."""
     stem_suffixes: tuple[str, ...] = (".md",)
     name_suffix: str | None = None
     """A file-name ending that marks a file as written in this dialect wherever it lies

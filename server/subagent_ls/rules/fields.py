@@ -4,7 +4,7 @@ ranges, and unknown keys (with "did you mean" and the harness that does define t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from subagent_ls.core.findings import Edit, Fix, Severity, excerpt
 from subagent_ls.core.frontmatter import Span
@@ -117,8 +117,9 @@ def field_types_and_values(ctx: LintContext) -> None:
             if spec.shape_code is None:
                 severity, effect = invalid(ctx, spec)
                 message = f"`{key}` must be {wanted_types(spec)}, not {kind_word(node, kind)}."
-                message += effect
-                ctx.report(FIELD_TYPE, message, node.span, severity=severity)
+                meant, fix = boolean_fix(ctx, node) if "boolean" in spec.types else ("", None)
+                message += meant + effect
+                ctx.report(FIELD_TYPE, message, node.span, severity=severity, fix=fix)
             continue
         _report_bad_elements(ctx, spec, node)
         if spec.entry_keys and node.kind == "map":
@@ -141,12 +142,14 @@ def _report_bad_elements(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> N
         for element in elements:  # type: ignore[union-attr]
             kind = kind_of(ctx, element)
             if kind not in kinds:
+                meant, fix = ("", None) if kind != "str" else boolean_fix(ctx, element)
                 ctx.report(
                     FIELD_TYPE,
                     f"Each entry of `{spec.key}` must be {wanted}, not {kind_word(element, kind)}."
-                    f"{effect}",
+                    f"{meant if value_type == 'bool-map' else ''}{effect}",
                     element.span,
                     severity=severity,
+                    fix=fix if value_type == "bool-map" else None,
                 )
 
 
@@ -192,6 +195,57 @@ def closest(value: str, choices: Sequence[str]) -> str | None:
     return best[1] if best else None
 
 
+def near_miss(value: str, choices: Iterable[str]) -> str | None:
+    """The one choice ``value`` most likely meant, for a "Did you mean" and a fix: the only
+    one with the same letters in another case, else the only one nearest (``difflib``'s ratio,
+    case ignored, at least ``NEAR``). None when there is none, or two are as near."""
+    wanted = value.strip().lower()
+    options = list(dict.fromkeys(choices))
+    same = [choice for choice in options if choice.lower() == wanted]
+    if same:
+        return same[0] if len(same) == 1 else None
+    import difflib  # imported here: only a value that is not allowed needs it
+
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(wanted)
+    best, nearest = NEAR, []
+    for choice in options:
+        matcher.set_seq1(choice.lower())
+        if matcher.real_quick_ratio() < best or matcher.quick_ratio() < best:
+            continue
+        score = matcher.ratio()
+        if score >= best:
+            nearest = [*nearest, choice] if score == best and nearest else [choice]
+            best = score
+    return nearest[0] if len(nearest) == 1 else None
+
+
+YAML_1_1_BOOLEANS = {"yes": "true", "on": "true", "no": "false", "off": "false"}
+"""Words YAML 1.1 readers take as booleans and YAML 1.2 readers (js-yaml, serde_yaml, the
+``yaml`` package) as strings: where a harness reads one as a string for a boolean, the author
+meant the boolean."""
+
+
+def meant_boolean(value: str) -> str | None:
+    """``true`` or ``false`` where ``value`` (a string) is a near miss of one (``ture``,
+    ``Flase``, ``yes``), else None."""
+    word = value.strip().lower()
+    return YAML_1_1_BOOLEANS.get(word) or near_miss(word, ("true", "false"))
+
+
+def boolean_fix(ctx: LintContext, node: YamlNode) -> tuple[str, Fix | None]:
+    """For a string where a boolean is wanted: " Did you mean `X`?" and the unsafe fix that
+    writes ``X`` in place of the scalar (plain, on its line, no tag or anchor), where the
+    string is a near miss of a boolean; else nothing."""
+    if node.kind != "str" or not isinstance(node.value, str):
+        return "", None
+    meant = meant_boolean(node.value)
+    source = ctx.doc.source(node.span)
+    if meant is None or not source or source[0] in "!&*|>" or "\n" in source or "\r" in source:
+        return "", None
+    return f" Did you mean `{meant}`?", Fix(f"Change to `{meant}`", (Edit(node.span, meant),))
+
+
 def listed_value(spec: FieldSpec, value: str) -> str | None:
     """The value of ``spec.values`` that ``value`` is (its case ignored where the harness
     ignores it), or None."""
@@ -213,7 +267,7 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
         matching = spec.pattern_says or f"a value matching `{spec.pattern}`"
         allowed = f"{allowed} or {matching}" if allowed else matching
     severity, effect = invalid(ctx, spec)
-    suggestion = closest(value, list(spec.values))
+    suggestion = near_miss(value, spec.values)
     message = f"`{excerpt(value)}` is not a valid `{spec.key}`; allowed: {allowed}."
     fix = None
     if suggestion is not None:

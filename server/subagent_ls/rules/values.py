@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from subagent_ls.core.findings import Edit, Fix, excerpt
 from subagent_ls.core.frontmatter import Span
-from subagent_ls.core.yaml_edits import double_quoted, flow_list, plain_source
+from subagent_ls.core.yaml_edits import double_quoted, flow_list, plain_source, replace_scalar
 from subagent_ls.core.yamltree import YamlNode
 from subagent_ls.harnesses.common.tools import split_tool_string, tool_names
-from subagent_ls.rules.fields import accepts, invalid, kind_word, wanted_types
+from subagent_ls.harnesses.model import Dialect
+from subagent_ls.rules.fields import accepts, invalid, kind_word, near_miss, wanted_types
 from subagent_ls.rules.registry import (
     METADATA_VALUE,
     TOOLS_EMPTY,
@@ -41,6 +42,8 @@ def tools_rules(ctx: LintContext) -> None:
         )
     if spec.shape_code == TOOLS_FORMAT and not accepts(spec, node):
         _report_tools_shape(ctx, node)
+    elif ctx.dialect.known_tools is not None and node.kind == "map":
+        _report_unknown_switches(ctx, node)
     elif ctx.dialect.known_tools is not None:
         _report_unknown_tools(ctx, node)
 
@@ -88,12 +91,11 @@ def _on_one_line(ctx: LintContext, node: YamlNode) -> bool:
 def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
     dialect = ctx.dialect
     known = dialect.known_tools or frozenset()
-    for name, span, _ in tool_names(node, dialect.tools_split_on_spaces, ctx.doc.text):
-        base = name.split("(", 1)[0].strip() if dialect.tool_patterns else name
-        patterned = base == "*" or base.startswith("mcp__") or "/" in base
-        if base in known or not base or (dialect.tool_patterns and patterned):
+    for name, span, scalar in tool_names(node, dialect.tools_split_on_spaces, ctx.doc.text):
+        if _tool_known(dialect, name, known):
             continue
-        message = f"`{excerpt(name)}` is not a tool {dialect.harness} knows; it grants nothing."
+        message = f"`{excerpt(name)}` is not a tool {dialect.harness} knows; "
+        message += dialect.unknown_tool_effect
         words, fix = name.split(), None
         if not dialect.tools_split_on_spaces and len(words) > 1 and set(words) <= known:
             listed = ", ".join(words)
@@ -103,7 +105,64 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
             if node.kind == "str" and ctx.doc.source(span) == name:
                 # unsafe: the names grant nothing as written, and the tools once split
                 fix = Fix(f"Write `{listed}`", (Edit(span, listed),))
+        elif (meant := near_miss(name, grantable_tools(dialect))) is not None:
+            message += f" Did you mean `{meant}`?"
+            fix = _renamed_tool(ctx, name, span, scalar, meant)
         ctx.report(TOOLS_UNKNOWN, message, span, fix=fix)
+
+
+def _report_unknown_switches(ctx: LintContext, node: YamlNode) -> None:
+    """A map of tools to switches (OpenCode's, each made a permission of that name): a key
+    that is a near miss of one of the harness's tools switches nothing. Other unknown keys
+    are not reported: they may name an MCP server's tool (``server_tool``) or a pattern."""
+    dialect, present = ctx.dialect, {item.name for item in node.items}
+    for item in node.items:
+        name, key = item.name, item.key
+        if key.kind != "str" or name in (dialect.known_tools or ()) or set(name) & set("*?_"):
+            continue
+        meant = near_miss(name, grantable_tools(dialect))
+        if meant is None or meant.lower() == name.lower():
+            continue
+        message = (
+            f"`{excerpt(name)}` is not a tool {dialect.harness} knows; switching it on or off "
+            f"does nothing. Did you mean `{meant}`?"
+        )
+        fix = None
+        if meant not in present and (edit := replace_scalar(key, meant)) is not None:
+            fix = Fix(f"Change to `{meant}`", (edit,))
+        ctx.report(TOOLS_UNKNOWN, message, key.span, fix=fix)
+
+
+def _tool_known(dialect: Dialect, name: str, known: frozenset[str]) -> bool:
+    """Whether the harness takes the listed ``name``: by its own check where it has one, else
+    a known tool (or, where it resolves them, a pattern: ``*``, ``mcp__…``, ``x/y``)."""
+    if dialect.valid_tool is not None:
+        return dialect.valid_tool(name)
+    base = name.split("(", 1)[0].strip() if dialect.tool_patterns else name
+    patterned = base == "*" or base.startswith("mcp__") or "/" in base
+    return base in known or not base or (dialect.tool_patterns and patterned)
+
+
+def grantable_tools(dialect: Dialect) -> list[str]:
+    """The tools the harness knows, less those a trap says it never grants whatever else the
+    file says (no "did you mean" points to one), in order."""
+    never = {t.tool for t in dialect.traps if t.tool and not t.also and not t.unless_tool}
+    return sorted((dialect.known_tools or frozenset()) - never)
+
+
+def _renamed_tool(
+    ctx: LintContext, name: str, span: Span, scalar: YamlNode, meant: str
+) -> Fix | None:
+    """Write ``meant`` in place of the tool name: the name alone where the string spells it
+    as is, else the whole scalar in its own quoting when the scalar is that name. Unsafe: the
+    agent then gets a tool it did not."""
+    if span != scalar.span and ctx.doc.source(span) == name:
+        edit: Edit | None = Edit(span, meant)
+    elif scalar.kind == "str" and str(scalar.value) == name:
+        edit = replace_scalar(scalar, meant)
+    else:
+        edit = None
+    return Fix(f"Change to `{meant}`", (edit,)) if edit is not None else None
 
 
 def metadata_rules(ctx: LintContext) -> None:

@@ -26,7 +26,12 @@ the first registered) is the catalog profile's business.
 from __future__ import annotations
 
 from subagent_ls.core.findings import Severity
-from subagent_ls.harnesses.gemini.loader import BUILTIN_TOOLS, LEGACY_TOOLS, gemini_verdict
+from subagent_ls.harnesses.gemini.loader import (
+    BUILTIN_TOOLS,
+    LEGACY_TOOLS,
+    gemini_verdict,
+    valid_tool_name,
+)
 from subagent_ls.harnesses.gemini.mcp import gemini_mcp_reference
 from subagent_ls.harnesses.model import Dialect, Evidence, FieldSpec, Folder
 
@@ -138,7 +143,15 @@ DIALECT = Dialect(
     strict_keys=True,
     unknown_key_effect="Gemini CLI rejects the file (`Unrecognized key(s) in object`).",
     invalid_effect="Gemini CLI rejects the file (`Agent loading error`).",
-    severity={"name-hyphen": None, "name-length": None, "description-vague": None},
+    known_tools=BUILTIN_TOOLS,
+    valid_tool=valid_tool_name,
+    unknown_tool_effect="Gemini CLI rejects the file (`Invalid tool name`).",
+    severity={
+        "name-hyphen": None,
+        "name-length": None,
+        "description-vague": None,
+        "tools-unknown": Severity.ERROR,
+    },
     mcp_reference=gemini_mcp_reference,
     verdict=gemini_verdict,
     verified_with=VERSION,

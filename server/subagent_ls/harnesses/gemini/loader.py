@@ -357,6 +357,29 @@ def _agent(doc: AgentDocument, root: YamlNode | None, opening: Span) -> Verdict:
     if not remote:
         return _remote(root)
     issues = remote if intended_kind(root) == "remote" else local
-    key = issues[0][0].split(".")[0]
+    key, *inner = issues[0][0].split(".")
     item = doc.fields.get(key)
-    return _rejected(issues, item.key.span if item else opening)
+    if item is None:
+        return _rejected(issues, opening)
+    return _rejected(issues, _inner_span(item.value, inner) or item.key.span)
+
+
+def _inner_span(node: YamlNode, path: list[str]) -> Span | None:
+    """Where the value an issue's path names inside a field is (``tools.0``: the first tool
+    name), that the refusal is said at the name; None for the field itself, or a path that
+    leads nowhere."""
+    if not path:
+        return None
+    for step in path:
+        if node.kind == "seq" and isinstance(node.value, list) and step.isdigit():
+            if int(step) >= len(node.value):
+                return None
+            node = node.value[int(step)]
+        elif node.kind == "map":
+            found = next((i.value for i in node.items if i.name == step), None)
+            if found is None:
+                return None
+            node = found
+        else:
+            return None
+    return node.span

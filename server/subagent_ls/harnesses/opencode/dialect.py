@@ -114,10 +114,16 @@ def _fields(loaded: Loaded) -> dict[str, MapItem]:
     return {item.name: item for item in root.items}
 
 
-def _span(doc: AgentDocument, loaded: Loaded, key: str) -> Span | None:
-    """Where ``key``'s value is in the file (the rewritten text has other offsets)."""
+def _span(doc: AgentDocument, loaded: Loaded, key: str, schema: Schema) -> Span | None:
+    """Where ``key``'s value is in the file (the rewritten text has other offsets); for a
+    ``tools`` map, the first switch that is not a boolean (where the refusal's cause is)."""
     item = doc.fields.get(key)
-    return item.value.span if item is not None and loaded.source == doc.text else None
+    if item is None or loaded.source != doc.text:
+        return None
+    if key == "tools" and item.value.kind == "map":
+        wrong = (i.value for i in item.value.items if schema.kind(i.value) != "boolean")
+        return next(wrong, item.value).span
+    return item.value.span
 
 
 def _opening(doc: AgentDocument) -> Span:
@@ -143,7 +149,7 @@ def opencode_verdict(doc: AgentDocument, findings: list[Finding]) -> Verdict:
     mode_file = is_mode_file(doc)
     for key, item in fields.items():
         if key in FIELDS and (problem := schema.error(key, item.value)) is not None:
-            span = _span(doc, loaded, key) or _opening(doc)
+            span = _span(doc, loaded, key, schema) or _opening(doc)
             if mode_file:
                 reason = f"OpenCode leaves a mode file out without a word when {problem}"
                 return Verdict(False, None, reason, "ignored", HARNESS, span)
@@ -250,4 +256,5 @@ DIALECT = Dialect(
     verdict=opencode_verdict,
     verified_with=VERSION,
     scalar_kind=js_kind,
+    known_tools=frozenset(TOOL_NAMES),
 )
