@@ -325,3 +325,30 @@ def test_a_file_whose_yaml_its_harness_repairs_is_ported_as_the_harness_reads_it
         '---\nname: tester\ndescription: "Use this when: tests fail"\n'
         "tools: [read_file, grep_search]\n---\nBody.\n"
     )
+
+
+def test_a_name_is_given_by_the_targets_naming(tmp_path):
+    text = CLAUDE_AGENT.replace("name: code-reviewer", "name: Code Reviewer")
+    root = project(tmp_path, {".claude/agents/reviewer.md": text})
+    done = run_cli(
+        "port", "--to", "all", "--format", "json", ".claude/agents/reviewer.md", cwd=root
+    )
+    assert done.code == 0, done.out
+    found = {p["harness"]: (Path(p["target"]).relative_to(root).as_posix(), p["name"])
+             for p in done.json["ports"]}  # fmt: skip
+    assert found == {
+        "gemini": (".gemini/agents/code-reviewer.md", "code-reviewer"),
+        "copilot": (".github/agents/code-reviewer.agent.md", "Code Reviewer"),
+        "opencode": (".opencode/agent/code-reviewer.md", "code-reviewer"),
+    }
+    for harness, (relative, name) in found.items():
+        verdict = verdict_of(root, root / relative, harness)
+        assert (verdict["loads"], verdict["name"]) == (True, name)
+    (gemini,) = [p for p in done.json["ports"] if p["harness"] == "gemini"]
+    assert gemini["fields"][0] == {
+        "field": "name",
+        "status": "mapped",
+        "from": "Code Reviewer",
+        "to": "code-reviewer",
+        "reason": "Gemini CLI's names must match `[a-z0-9_-]+`",
+    }
