@@ -352,3 +352,19 @@ def test_a_name_is_given_by_the_targets_naming(tmp_path):
         "to": "code-reviewer",
         "reason": "Gemini CLI's names must match `[a-z0-9_-]+`",
     }
+
+
+def test_two_files_ported_to_one_file_are_not_both_written(tmp_path):
+    root = project(
+        tmp_path,
+        {
+            ".claude/agents/a.md": CLAUDE_AGENT,
+            ".claude/agents/b.md": CLAUDE_AGENT.replace("Reviews code", "Audits code"),
+        },
+    )
+    done = run_cli("port", "--to", "gemini", ".claude/agents", cwd=root)
+    assert done.code == 1
+    assert (
+        ".claude/agents/a.md is ported to the same file in this run; it was not written" in done.out
+    )
+    assert "Reviews code" in (root / ".gemini/agents/code-reviewer.md").read_text()

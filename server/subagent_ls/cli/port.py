@@ -79,13 +79,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from subagent_ls.harnesses.registry import DIALECTS
-    from subagent_ls.workspace.port_files import ports_of, settle
+    from subagent_ls.workspace.port_files import ports_of, settle_all
 
     harnesses = _harnesses() if args.to == "all" else (args.to,)
     write = not (args.diff or args.check)
     forced = DIALECTS[args.dialect] if args.dialect else None
     found = ports_of(args.paths, harnesses, args.out, forced, every=args.dialect is not None)
-    done = [settle(p, write) for p in found]
+    done = settle_all(found, write)
     if args.format == "json":
         files = [_json(item, args.diff) for item in done]
         sys.stdout.write(json.dumps({"version": 1, "ports": files}, indent=2) + "\n")

@@ -58,6 +58,23 @@ def ports_of(
             yield ported
 
 
+def settle_all(found: Iterator[Ported], write: bool) -> list[PortedFile]:
+    """Each port settled in turn; a port to a file another port of the run goes to already is
+    not written (the first keeps it)."""
+    done: list[PortedFile] = []
+    taken: dict[str, str] = {}
+    for ported in found:
+        target = os.path.abspath(ported.target) if ported.target else None
+        if target is not None and ported.loads and target in taken:
+            error = f"{taken[target]} is ported to the same file in this run; it was not written"
+            done.append(PortedFile(ported, "unwritten", error=error))
+            continue
+        if target is not None and ported.loads:
+            taken[target] = ported.source
+        done.append(settle(ported, write))
+    return done
+
+
 def current(path: str) -> bytes | None:
     data = read_bytes(path, MAX_FILE_BYTES)
     return data if isinstance(data, bytes) else None
