@@ -150,8 +150,8 @@ def port_file(
 
 
 def _read_already(path: str, harness: str) -> tuple[Row, ...]:
-    """A row where the target harness reads the source file where it lies already (GitHub
-    Copilot CLI reads ``.claude/agents/``): the port gives it a second definition."""
+    """A row where the target harness reads the source file where it lies already (one harness
+    reads another's agent folder): the port gives it a second definition."""
     source = folder_source_holding(harness, path, Settings(), [_project(path)])
     if source is None:
         return ()

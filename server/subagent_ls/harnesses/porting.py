@@ -90,8 +90,8 @@ class PortFacts(NamedTuple):
     """Tools the harness grants only together (one switch): a port given one is given all."""
 
     toolsets: str | None = None
-    """The separator after which a name's rest does not matter (Copilot's ``edit/editFiles``
-    is its ``edit``)."""
+    """The separator after which a name's rest does not matter (``toolset/anything`` is the
+    toolset's tools)."""
 
     def capabilities_of(self, name: str) -> tuple[str, ...]:
         """The capabilities of one of this harness's tool names (or an alias): ``()`` where it
