@@ -24,6 +24,7 @@ examples:
   subagent-ls check                  lint the agent folders under the current folder
   subagent-ls check --fix .          apply every safe fix in place
   subagent-ls catalog                what the harness loads, and what shadows what
+  subagent-ls port --to all FILE     the definition for each other harness, as it reads it
   subagent-ls schema --dialect claude-code > claude-agent.schema.json
   subagent-ls rule tools-mcp-unknown   what a rule checks, why, and how to quiet it
   subagent-ls serve                  the language server over stdio (what editors start)
