@@ -44,7 +44,8 @@ def ports_of(
     ``out``, or with several harnesses into a folder of each below it (``out/<harness>``)."""
     for candidate in collect(paths, all_markdown=every):
         if candidate.problem is not None:
-            yield Ported(candidate.path, "", None, None, (), reason=candidate.problem)
+            problem = candidate.problem
+            yield Ported(candidate.path, "", None, None, (), reason=problem, source_loads=False)
             continue
         source = read_source(candidate.path)
         doc = AgentDocument(
