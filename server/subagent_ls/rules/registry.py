@@ -98,7 +98,7 @@ TABLE: tuple[Rule, ...] = (
         "what other harnesses that read the file's folder would do with it, where it differs",
     ),
     Rule(FIELD_REQUIRED, Severity.ERROR, "a required field is missing"),
-    Rule(FIELD_TYPE, Severity.ERROR, "a field has the wrong type"),
+    Rule(FIELD_TYPE, Severity.ERROR, "a field has the wrong type", fixable=True),
     Rule(FIELD_UNKNOWN, Severity.WARNING, "a key the dialect does not define", fixable=True),
     Rule(VALUE_UNKNOWN, Severity.ERROR, "a value outside the field's allowed set", fixable=True),
     Rule(
