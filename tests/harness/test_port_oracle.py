@@ -3,8 +3,7 @@ port`` writes an agent into the target's folder of a project, the target runs it
 stub provider, and the request the agent sends must carry the tools the port mapped (each
 harness's own tools for them), under the name the port gave it.
 
-One case per target: a Claude Code agent ported to OpenCode, GitHub Copilot CLI and Gemini
-CLI, and an OpenCode agent ported to Claude Code. OpenCode and Copilot run a subagent when the
+One case per pair of harnesses, each direction. OpenCode and Copilot run a subagent when the
 model calls their ``task`` tool (the stub answers with that call), Gemini CLI when it calls
 ``invoke_agent``, Claude Code as the main agent (``--agent``)."""
 
@@ -36,34 +35,61 @@ def claude_agent(tools: str) -> str:
     )
 
 
-OPENCODE_AGENT = (
-    '---\ndescription: Reads and searches files.\ntools:\n  "*": false\n  read: true\n'
-    "  grep: true\n  webfetch: true\n---\nPORTED-BODY\n"
-)
+def listed_agent(tools: str) -> str:
+    """A Copilot CLI or Gemini CLI agent (both write ``tools`` as a list)."""
+    return claude_agent(tools)
+
+
+def opencode_agent(*tools: str) -> str:
+    switched = "".join(f"  {tool}: true\n" for tool in tools)
+    return (
+        '---\ndescription: Reads and searches files.\ntools:\n  "*": false\n'
+        f"{switched}---\nPORTED-BODY\n"
+    )
+
+
 SOURCE = "src/port-probe.md"
 """Where no harness reads the source (it is read in the dialect ``port --dialect`` names)."""
 CASES = {
-    # target: (the source's dialect, its text, the tools the agent's own request carries)
+    # (source, target): the source's text, the tools the ported agent's own request carries
     # OpenCode's `edit` and `write` are one switch: the port gives both
-    "opencode": (
-        "claude-code",
+    ("claude-code", "opencode"): (
         claude_agent("Read, Grep, Bash, Edit"),
         {"read", "grep", "bash", "edit", "write"},
     ),
-    "copilot": (
-        "claude-code",
+    ("claude-code", "copilot"): (
         claude_agent("Read, Grep, Bash"),
         {"view", "rg", "bash", "read_bash", "stop_bash", "list_bash"},
     ),
     # a headless run of Gemini CLI leaves out the tools that ask for confirmation (the shell,
-    # edits), whatever the agent lists: the case lists none of them
-    "gemini": (
-        "claude-code",
+    # edits), whatever the agent lists: no case for it lists them
+    ("claude-code", "gemini"): (
         claude_agent("Read, Grep, Glob"),
         {"read_file", "grep_search", "glob"},
     ),
-    # Claude Code 2.1.332 sends no `Grep` to an agent that also has `Bash`: the case has none
-    "claude-code": ("opencode", OPENCODE_AGENT, {"Read", "Grep", "WebFetch"}),
+    # Claude Code 2.1.332 sends no `Grep` or `Glob` to an agent that also has `Bash`: no case
+    # for it has both
+    ("opencode", "claude-code"): (
+        opencode_agent("read", "grep", "webfetch"),
+        {"Read", "Grep", "WebFetch"},
+    ),
+    ("opencode", "copilot"): (
+        opencode_agent("read", "grep", "bash"),
+        {"view", "rg", "bash", "read_bash", "stop_bash", "list_bash"},
+    ),
+    ("opencode", "gemini"): (opencode_agent("read", "grep"), {"read_file", "grep_search"}),
+    ("copilot", "claude-code"): (listed_agent("[view, rg, glob]"), {"Read", "Grep", "Glob"}),
+    ("copilot", "opencode"): (listed_agent("[view, rg, bash]"), {"read", "grep", "bash"}),
+    ("copilot", "gemini"): (
+        listed_agent("[view, rg, glob]"),
+        {"read_file", "grep_search", "glob"},
+    ),
+    ("gemini", "claude-code"): (listed_agent("[read_file, grep_search]"), {"Read", "Grep"}),
+    ("gemini", "opencode"): (
+        listed_agent("[read_file, glob, write_file]"),
+        {"read", "glob", "write", "edit"},
+    ),
+    ("gemini", "copilot"): (listed_agent("[read_file, grep_search]"), {"view", "rg"}),
 }
 MISSING = {
     "claude-code": oracle_claude_code.missing,
@@ -81,9 +107,8 @@ NOT_GRANTED = {"complete_task", "DeferredToolPlaceholder"}
 Claude Code's placeholder that keeps deferred tools loadable ("never call this tool")."""
 
 
-def port(project: Path, target: str) -> dict:
+def port(project: Path, dialect: str, target: str) -> dict:
     """``subagent-ls port --to TARGET``, as a user runs it in the project."""
-    dialect = CASES[target][0]
     done = subprocess.run(
         [str(SCRIPT), "port", "--dialect", dialect, "--to", target, "--format", "json", SOURCE],
         cwd=project, capture_output=True, text=True, timeout=60, check=False,
@@ -151,34 +176,34 @@ def sent(target: str, project: Path, home: Path, name: str) -> set[str]:
     raise RuntimeError(f"{target} sent no request of the ported agent {name}")
 
 
-def judged(target: str) -> tuple[dict, set[str]] | BaseException:
-    text = CASES[target][1]
+def judged(pair: tuple[str, str]) -> tuple[dict, set[str]] | BaseException:
+    source, target = pair
     try:
         with tempfile.TemporaryDirectory(prefix="oracle-port-") as scratch:
-            project, home = build(Case(f"port-{target}", {SOURCE: text}), Path(scratch))
+            files = {SOURCE: CASES[pair][0]}
+            project, home = build(Case(f"port-{source}-{target}", files), Path(scratch))
             subprocess.run(["git", "init", "-q", str(project)], check=True, capture_output=True)
-            ported = port(project, target)
+            ported = port(project, source, target)
             Path(ported["target"]).relative_to(project)  # written into the project
             return ported, sent(target, project, home, ported["name"])
     except Exception as error:  # reported by the case's own test
         return error
 
 
-_RESULTS: dict[str, tuple[dict, set[str]] | BaseException] = {}
+_RESULTS: dict[tuple[str, str], tuple[dict, set[str]] | BaseException] = {}
 
 
-@pytest.mark.timeout(900)
-@pytest.mark.parametrize("target", sorted(CASES))
-def test_a_ported_agent_runs_in_the_target_with_the_mapped_tools(target):
-    require(MISSING[target]())
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("pair", list(CASES), ids=lambda pair: f"{pair[0]}-to-{pair[1]}")
+def test_a_ported_agent_runs_in_the_target_with_the_mapped_tools(pair):
+    require(MISSING[pair[1]]())
     if not _RESULTS:
-        with ThreadPoolExecutor(len(CASES)) as pool:
+        with ThreadPoolExecutor(4) as pool:
             _RESULTS.update(zip(CASES, pool.map(judged, CASES), strict=True))
-    result = _RESULTS[target]
+    result = _RESULTS[pair]
     if isinstance(result, BaseException):
         raise result
     ported, tools = result
     assert ported["loads"] and ported["name"] == "port-probe"
-    assert tools == CASES[target][2], (
-        f"{target} sent {sorted(tools)}; port mapped {ported['tools']}"
-    )
+    said = f"{pair[1]} sent {sorted(tools)}; the port mapped {ported['tools']}"
+    assert tools == CASES[pair][1], said
