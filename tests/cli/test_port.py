@@ -159,6 +159,10 @@ def test_diff_and_check_write_nothing_and_say_what_is_missing_or_stale(tmp_path)
     assert stale.code == 1
     assert "stale" in stale.out
     assert "Use after edits." in (root / ".gemini/agents/code-reviewer.md").read_text()
+    replaced = run_cli("port", "--to", "gemini", source, cwd=root)
+    assert replaced.code == 0
+    assert "replaced (it differed)" in replaced.out
+    assert "Use after every edit." in (root / ".gemini/agents/code-reviewer.md").read_text()
 
 
 def test_out_writes_into_the_folder_given(tmp_path):

@@ -114,6 +114,7 @@ def _exit(done: list[PortedFile]) -> int:
 
 STATES = {
     "written": "written",
+    "replaced": "replaced (it differed)",
     "unchanged": "up to date",
     "new": "missing",
     "stale": "stale",

@@ -18,13 +18,14 @@ from subagent_ls.harnesses.model import Dialect
 from subagent_ls.workspace.discovery import collect
 from subagent_ls.workspace.writing import write_text
 
-State = Literal["written", "unchanged", "new", "stale", "not-ported", "unwritten"]
+State = Literal["written", "replaced", "unchanged", "new", "stale", "not-ported", "unwritten"]
 
 
 class PortedFile(NamedTuple):
     """One port and what is on disk: ``state`` is ``new`` or ``stale`` where the ported file is
-    missing or differs (and was not written), ``written``, ``unchanged``, ``not-ported`` (it
-    would not load, or the source does not) or ``unwritten`` (the write failed: ``error``)."""
+    missing or differs (and was not written), ``written`` (a new file), ``replaced`` (a file
+    that differed), ``unchanged``, ``not-ported`` (it would not load, or the source does not)
+    or ``unwritten`` (the write failed: ``error``)."""
 
     ported: Ported
     state: State
@@ -98,7 +99,8 @@ def settle(ported: Ported, write: bool) -> PortedFile:
     error = (
         write_text(ported.target, data, there) if there is not None else create(ported.target, data)
     )
-    return PortedFile(ported, "unwritten" if error else "written", before, error)
+    done: State = "written" if state == "new" else "replaced"
+    return PortedFile(ported, "unwritten" if error else done, before, error)
 
 
 def create(path: str, data: bytes) -> str | None:
