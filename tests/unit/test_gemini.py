@@ -159,3 +159,14 @@ def test_check_reads_the_dot_files_gemini_cli_reads(tmp_path):
     (report,) = json.loads(done.stdout)["files"]
     assert report["harness"]["outcome"] == "rejected"
     assert "Unrecognized key(s) in object: 'color'" in report["harness"]["reason"]
+
+
+def test_a_long_description_is_no_error_gemini_gives_it_whole():
+    """Gemini CLI's schema sets no length on `description` and the model is given it
+    untruncated: the base format's 1,024 characters are an info, and the file loads."""
+    long = "Use when " + "the change is ready " * 60
+    doc = AgentDocument(PATH, fm("name: helper", f"description: {long}"))
+    result = lint(doc, DIALECTS["gemini"], Settings())
+    (finding,) = [f for f in result.findings if f.code == "description-length"]
+    assert finding.severity.name == "INFO"
+    assert result.verdict.loads and result.verdict.description == long.strip()

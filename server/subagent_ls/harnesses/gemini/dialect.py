@@ -149,6 +149,7 @@ DIALECT = Dialect(
     severity={
         "name-hyphen": None,
         "name-length": None,
+        "description-length": Severity.INFO,  # no limit: the model is given it whole
         "description-vague": None,
         "tools-unknown": Severity.ERROR,
     },
