@@ -36,7 +36,7 @@ from subagent_ls.core.settings import Settings
 from subagent_ls.core.verdict import Verdict
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.porting import PortFacts
-from subagent_ls.harnesses.registry import HARNESS_OF, LISTED, PROFILES
+from subagent_ls.harnesses.registry import HARNESS_OF, LISTED, PROFILES, port_facts
 
 DEFINITIONS = ("mcpServers", "mcp-servers", "mcp_servers")
 """Keys whose value defines MCP servers (by a harness's own schema): not carried."""
@@ -46,7 +46,8 @@ DEFINITIONS = ("mcpServers", "mcp-servers", "mcp_servers")
 def ports() -> dict[str, tuple[Dialect, PortFacts]]:
     """Every harness a definition can be ported to (its package declares ``PORT``), with its
     own dialect, in the order the registry lists them."""
-    return {h.PROFILE.id: (h.DIALECT, h.PORT) for h in LISTED if hasattr(h, "PORT")}
+    found = {h.PROFILE.id: (h.DIALECT, port_facts(h)) for h in LISTED}
+    return {harness: (dialect, facts) for harness, (dialect, facts) in found.items() if facts}
 
 
 def label(harness: str) -> str:

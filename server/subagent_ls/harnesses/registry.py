@@ -4,7 +4,10 @@ harness package."""
 
 from __future__ import annotations
 
+from importlib import import_module
+from importlib.util import find_spec
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from subagent_ls.harnesses import (
     agent_core,
@@ -18,6 +21,9 @@ from subagent_ls.harnesses import (
 )
 from subagent_ls.harnesses.model import Dialect
 from subagent_ls.harnesses.profile import Profile
+
+if TYPE_CHECKING:
+    from subagent_ls.harnesses.porting import PortFacts
 
 HARNESSES = (harness_subagents, claude_code, opencode, copilot, gemini, synapse, zut, agent_core)
 """Every harness package, in the order a file's folder is matched to a dialect."""
@@ -49,3 +55,10 @@ HARNESS_OF: dict[str, str] = {d.id: h.PROFILE.id for h in LISTED for d in dialec
 
 SOURCE_VARIABLES = tuple(sorted({name for p in PROFILES.values() for name in p.variables}))
 """The environment variables some harness's sources depend on (beside HOME)."""
+
+
+def port_facts(harness: ModuleType) -> PortFacts | None:
+    """What a harness package declares for porting a definition to it (its ``port`` module's
+    ``PORT``), or None: imported only by the ``port`` command, never by a check."""
+    name = f"{harness.__name__}.port"
+    return import_module(name).PORT if find_spec(name) is not None else None

@@ -5,7 +5,6 @@ plugins are read otherwise); the registry (``harnesses.registry``) lists it."""
 
 from subagent_ls.harnesses.claude_code.dialect import DIALECT
 from subagent_ls.harnesses.claude_code.plugin_dialect import DIALECT as PLUGIN_DIALECT
-from subagent_ls.harnesses.claude_code.port import PORT
 from subagent_ls.harnesses.claude_code.profile import PROFILE
 
-__all__ = ["DIALECT", "PLUGIN_DIALECT", "PORT", "PROFILE"]
+__all__ = ["DIALECT", "PLUGIN_DIALECT", "PROFILE"]

@@ -5,7 +5,6 @@ precedence by id, built-ins). A harness package exports ``DIALECT`` and ``PROFIL
 
 from subagent_ls.harnesses.copilot.dialect import DIALECT
 from subagent_ls.harnesses.copilot.plugin_dialect import DIALECT as PLUGIN_DIALECT
-from subagent_ls.harnesses.copilot.port import PORT
 from subagent_ls.harnesses.copilot.profile import PROFILE
 
-__all__ = ["DIALECT", "PLUGIN_DIALECT", "PORT", "PROFILE"]
+__all__ = ["DIALECT", "PLUGIN_DIALECT", "PROFILE"]

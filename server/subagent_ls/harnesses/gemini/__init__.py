@@ -3,7 +3,6 @@ from (folders, built-ins that always win). A harness package exports ``DIALECT``
 ``PROFILE``; the registry (``harnesses.registry``) lists it."""
 
 from subagent_ls.harnesses.gemini.dialect import DIALECT
-from subagent_ls.harnesses.gemini.port import PORT
 from subagent_ls.harnesses.gemini.profile import PROFILE
 
-__all__ = ["DIALECT", "PORT", "PROFILE"]
+__all__ = ["DIALECT", "PROFILE"]

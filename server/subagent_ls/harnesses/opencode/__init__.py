@@ -3,7 +3,6 @@ where it reads them from (configuration folders merged in order, built-ins). A h
 exports ``DIALECT`` and ``PROFILE``; the registry (``harnesses.registry``) lists it."""
 
 from subagent_ls.harnesses.opencode.dialect import DIALECT
-from subagent_ls.harnesses.opencode.port import PORT
 from subagent_ls.harnesses.opencode.profile import PROFILE
 
-__all__ = ["DIALECT", "PORT", "PROFILE"]
+__all__ = ["DIALECT", "PROFILE"]
