@@ -29,8 +29,6 @@ COLLECTIONS = {
 }
 """The harness each collection is written for (the corpus's README)."""
 REFUSED = (
-    # Gemini CLI's dialect reports a description over 1,024 characters as an error
-    "Gemini CLI would report: `description` is ",
     # Copilot CLI reserves the name of its built-in agent
     "GitHub Copilot CLI would report: GitHub Copilot will not load this file: Copilot ignores "
     "the custom agent `general-purpose`: the name is reserved.",
