@@ -29,7 +29,7 @@ TWO_LINES = (
     "tools:\n  - Read\n  - Grepp\n  - Foo\n---\nReview the change.\n"
 )
 """Two `tools-unknown` findings on two lines: `Grepp` on line 6, `Foo` on line 7."""
-GREPP = "`Grepp` is not a tool Claude Code knows; it grants nothing."
+GREPP = "`Grepp` is not a tool Claude Code knows; it grants nothing. Did you mean `Grep`?"
 FOO = "`Foo` is not a tool Claude Code knows; it grants nothing."
 
 
@@ -98,7 +98,7 @@ def stdin_check(tmp_path: Path, cwd: Path, text: str, *args: str) -> subprocess.
 def test_disable_line_at_the_end_of_the_tools_line_hides_its_finding(tmp_path):
     root = project(tmp_path)
     before = check(tmp_path, root)
-    assert findings(before) == [f".claude/agents/rev.md:4:14: warning tools-unknown {GREPP}"]
+    assert findings(before) == [f".claude/agents/rev.md:4:14: warning tools-unknown [!] {GREPP}"]
     write(
         root / ".claude/agents/rev.md",
         AGENT.replace("Grepp\n", "Grepp  # subagent-ls: disable-line=tools-unknown\n"),
@@ -114,7 +114,7 @@ def test_disable_line_hides_that_line_only(tmp_path):
     root = project(tmp_path, TWO_LINES)
     before = check(tmp_path, root)
     assert findings(before) == [
-        f".claude/agents/rev.md:6:5: warning tools-unknown {GREPP}",
+        f".claude/agents/rev.md:6:5: warning tools-unknown [!] {GREPP}",
         f".claude/agents/rev.md:7:5: warning tools-unknown {FOO}",
     ]
     write(
@@ -156,7 +156,7 @@ def test_disable_next_line_before_a_blank_line_hides_nothing(tmp_path):
     assert findings(run) == [
         f".claude/agents/rev.md:4:{column}: warning suppression-unused Unused suppression of "
         "`tools-unknown`: no `tools-unknown` finding is on the next line.",
-        f".claude/agents/rev.md:6:14: warning tools-unknown {GREPP}",
+        f".claude/agents/rev.md:6:14: warning tools-unknown [!] {GREPP}",
     ]
 
 
@@ -177,7 +177,7 @@ def test_disable_hides_the_code_in_the_whole_file(tmp_path, where):
     assert findings(run) == [], run.out
     audit = check(tmp_path, root, "--ignore-suppressions")
     assert [line.split(": ", 1)[1] for line in findings(audit)] == [
-        f"warning tools-unknown {GREPP}",
+        f"warning tools-unknown [!] {GREPP}",
         f"warning tools-unknown {FOO}",
     ]
 
@@ -221,7 +221,7 @@ def test_ignore_suppressions_shows_the_hidden_findings_and_no_unused_one(tmp_pat
     ], plain.out
     audit = check(tmp_path, root, "--ignore-suppressions")
     assert findings(audit) == [
-        f".claude/agents/rev.md:6:5: warning tools-unknown {GREPP}",
+        f".claude/agents/rev.md:6:5: warning tools-unknown [!] {GREPP}",
         f".claude/agents/rev.md:7:5: warning tools-unknown {FOO}",
     ]
 
@@ -347,7 +347,7 @@ def test_projects_side_by_side_each_get_their_own_settings(tmp_path):
     write(off / ".subagent-ls.toml", '[rules]\ntools-unknown = "off"\n')
     write(loud / ".subagent-ls.toml", '[rules]\ntools-unknown = "error"\n')
     run = check(tmp_path, tmp_path, "proj é", "other ö")
-    assert findings(run) == [f"other ö/.claude/agents/rev.md:4:14: error tools-unknown {GREPP}"]
+    assert findings(run) == [f"other ö/.claude/agents/rev.md:4:14: error tools-unknown [!] {GREPP}"]
     assert run.code == 1
 
 
@@ -359,8 +359,8 @@ def test_config_overrides_the_settings_of_every_file(tmp_path):
     write(tmp_path / "ci cönfig.toml", '[rules]\ntools-unknown = "hint"\n')
     run = check(tmp_path, tmp_path, "--config", "ci cönfig.toml", "proj é", "other ö")
     assert findings(run) == [
-        f"proj é/.claude/agents/rev.md:4:14: hint tools-unknown {GREPP}",
-        f"other ö/.claude/agents/rev.md:4:14: hint tools-unknown {GREPP}",
+        f"proj é/.claude/agents/rev.md:4:14: hint tools-unknown [!] {GREPP}",
+        f"other ö/.claude/agents/rev.md:4:14: hint tools-unknown [!] {GREPP}",
     ]
     assert run.code == 0
 
@@ -402,10 +402,10 @@ def test_isolated_does_not_read_settings_above_the_projects_top(tmp_path):
     plain = check(tmp_path, root)
     assert findings(plain) == []  # the settings above the project apply without --isolated
     isolated = check(tmp_path, root, "--isolated")
-    assert findings(isolated) == [f".claude/agents/rev.md:4:14: warning tools-unknown {GREPP}"]
+    assert findings(isolated) == [f".claude/agents/rev.md:4:14: warning tools-unknown [!] {GREPP}"]
     write(root / ".subagent-ls.toml", '[rules]\ntools-unknown = "error"\n')
     inside = check(tmp_path, root, "--isolated")
-    assert findings(inside) == [f".claude/agents/rev.md:4:14: error tools-unknown {GREPP}"]
+    assert findings(inside) == [f".claude/agents/rev.md:4:14: error tools-unknown [!] {GREPP}"]
     assert inside.code == 1
 
 
@@ -414,7 +414,7 @@ def test_isolated_does_not_read_settings_above_the_projects_top_run_from_there(t
     project's file is still judged without that file: the same project, the same output."""
     root = isolated_layout(tmp_path)
     run = check(tmp_path, root.parent, "--isolated", "proj")
-    assert findings(run) == [f"proj/.claude/agents/rev.md:4:14: warning tools-unknown {GREPP}"]
+    assert findings(run) == [f"proj/.claude/agents/rev.md:4:14: warning tools-unknown [!] {GREPP}"]
 
 
 # -- baselines -----------------------------------------------------------------------------
@@ -546,8 +546,10 @@ def force_project(tmp_path: Path) -> Path:
 def test_force_exclude_checks_only_the_agent_files_named(tmp_path):
     root = force_project(tmp_path)
     run = check(tmp_path, root, "--force-exclude", *NOT_AGENTS, ".claude/agents/rev.md")
-    assert findings(run) == [f".claude/agents/rev.md:4:14: warning tools-unknown {GREPP}"]
-    assert run.out.splitlines()[-1] == "Checked 1 file(s): 0 error(s), 1 warning(s), 0 note(s)."
+    assert findings(run) == [f".claude/agents/rev.md:4:14: warning tools-unknown [!] {GREPP}"]
+    assert run.out.splitlines()[-1] == (
+        "Checked 1 file(s): 0 error(s), 1 warning(s), 0 note(s); 1 with `--fix --unsafe-fixes` [!]."
+    )
     assert run.code == 0
 
 
@@ -575,7 +577,7 @@ def test_force_exclude_skips_files_a_walk_leaves_out(tmp_path):
         tmp_path, root, "--force-exclude", "--extend-exclude", "drafts", *named,
         ".claude/agents/rev.md",
     )  # fmt: skip
-    assert findings(run) == [f".claude/agents/rev.md:4:14: warning tools-unknown {GREPP}"]
+    assert findings(run) == [f".claude/agents/rev.md:4:14: warning tools-unknown [!] {GREPP}"]
     assert run.code == 0
 
 
