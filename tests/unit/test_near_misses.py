@@ -154,3 +154,16 @@ def test_a_boolean_in_a_tag_or_block_is_not_rewritten():
     )
     (finding,) = [f for f in found if f.code == "field-type"]
     assert finding.fix is None and "Did you mean" not in finding.message
+
+
+def test_a_typo_before_a_pattern_keeps_the_pattern():
+    doc, found = findings(
+        "claude-code",
+        "/p/.claude/agents/r.md",
+        f"name: r\ndescription: {GOOD_DESCRIPTION}\ntools: Read, Bsh(git log:*)",
+    )
+    (finding,) = [f for f in found if f.code == "tools-unknown"]
+    assert "Did you mean `Bash`?" in finding.message
+    assert [(doc.source(e.span), e.text) for e in finding.fix.edits] == [
+        ("Bsh(git log:*)", "Bash(git log:*)")
+    ]

@@ -105,9 +105,10 @@ def _report_unknown_tools(ctx: LintContext, node: YamlNode) -> None:
             if node.kind == "str" and ctx.doc.source(span) == name:
                 # unsafe: the names grant nothing as written, and the tools once split
                 fix = Fix(f"Write `{listed}`", (Edit(span, listed),))
-        elif (meant := near_miss(name, grantable_tools(dialect))) is not None:
+        elif meant := near_miss(base := _base(dialect, name), grantable_tools(dialect)):
             message += f" Did you mean `{meant}`?"
-            fix = _renamed_tool(ctx, name, span, scalar, meant)
+            written = meant + name[len(base) :] if name.startswith(base) else None
+            fix = _renamed_tool(ctx, name, span, scalar, written) if written else None
         ctx.report(TOOLS_UNKNOWN, message, span, fix=fix)
 
 
@@ -138,9 +139,17 @@ def _tool_known(dialect: Dialect, name: str, known: frozenset[str]) -> bool:
     a known tool (or, where it resolves them, a pattern: ``*``, ``mcp__…``, ``x/y``)."""
     if dialect.valid_tool is not None:
         return dialect.valid_tool(name)
-    base = name.split("(", 1)[0].strip() if dialect.tool_patterns else name
+    base = _base(dialect, name)
     patterned = base == "*" or base.startswith("mcp__") or "/" in base
     return base in known or not base or (dialect.tool_patterns and patterned)
+
+
+def _base(dialect: Dialect, name: str) -> str:
+    """The tool a listed name grants, without its pattern (``Bash`` of ``Bash(git:*)``) where
+    the harness reads patterns."""
+    if dialect.valid_tool is not None or not dialect.tool_patterns:
+        return name
+    return name.split("(", 1)[0].strip()
 
 
 def grantable_tools(dialect: Dialect) -> list[str]:
@@ -153,9 +162,9 @@ def grantable_tools(dialect: Dialect) -> list[str]:
 def _renamed_tool(
     ctx: LintContext, name: str, span: Span, scalar: YamlNode, meant: str
 ) -> Fix | None:
-    """Write ``meant`` in place of the tool name: the name alone where the string spells it
-    as is, else the whole scalar in its own quoting when the scalar is that name. Unsafe: the
-    agent then gets a tool it did not."""
+    """Write ``meant`` (the tool meant, with the name's pattern) in place of the tool name:
+    the name alone where the string spells it as is, else the whole scalar in its own quoting
+    when the scalar is that name. Unsafe: the agent then gets a tool it did not."""
     if span != scalar.span and ctx.doc.source(span) == name:
         edit: Edit | None = Edit(span, meant)
     elif scalar.kind == "str" and str(scalar.value) == name:
