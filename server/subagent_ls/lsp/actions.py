@@ -19,7 +19,7 @@ from subagent_ls.core.findings import Finding
 from subagent_ls.lsp.convert import to_range
 from subagent_ls.lsp.documents import current_agent
 from subagent_ls.lsp.edits import minimal_edit, workspace_edit
-from subagent_ls.lsp.port_actions import PORT_KIND, port_actions
+from subagent_ls.lsp.port_actions import PORT_COMMAND, PORT_KIND, port_actions, port_command
 from subagent_ls.lsp.state import Analysis, ServerState
 
 FIX_ALL = "source.fixAll.subagent-ls"
@@ -192,6 +192,12 @@ def register(server: LanguageServer, state: ServerState) -> None:
         if _wants(only, PORT_KIND):
             actions += port_actions(state, analysis)
         return actions
+
+    @server.command(PORT_COMMAND)
+    async def port(ls: LanguageServer, *arguments: object) -> None:
+        """pygls passes the command's arguments one by one: the source's URI, the harness."""
+        if len(arguments) == 2:
+            await port_command(ls, state, *arguments)
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     def resolve(ls: LanguageServer, action: types.CodeAction) -> types.CodeAction:

@@ -25,7 +25,9 @@ bookkeeping kept bounded:
 - a reply to a request of the server's that it gave up on is dropped (pygls would raise on
   the cancelled future);
 - a message nested too deep to decode (``json_depth``) is refused, a request answered with
-  ``InvalidRequest``.
+  ``InvalidRequest``;
+- ``shutdown`` while requests still run (a command waiting for the client's answer) cancels
+  them, each answered as cancelled, and is answered itself.
 """
 
 from __future__ import annotations
@@ -90,6 +92,21 @@ class AnsweringProtocol(LanguageServerProtocol):
         if msg_id is not None:
             error = ResponseError(code=ErrorCodes.InvalidRequest, message=why)
             self._send_response(msg_id, error=error)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any):
+        """pygls's ``shutdown``, but that it cancels the requests still running over a copy of
+        their futures: cancelling the future of a request run by a thread or a generator (as
+        ``workspace/executeCommand`` is) answers it at once, which removes it from the dict
+        pygls iterates over, and the shutdown failed (``dictionary changed size during
+        iteration``)."""
+        if (handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield handler, args, None
+        current = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current and not future.done():
+                future.cancel()
+        self._shutdown = True
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):

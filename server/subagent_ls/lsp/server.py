@@ -6,6 +6,7 @@ once, ``bursts``)."""
 from __future__ import annotations
 
 import gc
+import re
 from pathlib import Path
 
 from lsprotocol import types
@@ -51,6 +52,15 @@ def _client_abilities(ls: LanguageServer, state: ServerState) -> None:
     state.watch_files = bool(watched and watched.dynamic_registration)
 
 
+def _creates_folders(info: types.ClientInfo | None) -> bool:
+    """Whether the client's file creation makes the file's missing folders: Neovim's does
+    from 0.8 on (before, it opens the file for writing and fails)."""
+    if info is None or info.name != "Neovim" or not info.version:
+        return True
+    numbers = re.match(r"(\d+)\.(\d+)", info.version)
+    return numbers is None or (int(numbers[1]), int(numbers[2])) >= (0, 8)
+
+
 def _folders(params: types.InitializeParams) -> list[str]:
     """The URIs of the workspace folders (else of the root; a root path is made one)."""
     if params.workspace_folders:
@@ -87,6 +97,7 @@ def create_server() -> LanguageServer:
     def initialize(ls: LanguageServer, params: types.InitializeParams) -> None:
         _client_abilities(ls, state)
         client = params.client_info.name if params.client_info else None
+        state.create_folders = _creates_folders(params.client_info)
         state.uris.start(client, _folders(params))
         state.roots = _roots(state)
         gc.freeze()  # start-up's objects live as long as the server: no collection scans them

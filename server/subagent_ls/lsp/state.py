@@ -78,6 +78,9 @@ class ServerState:
     encoding: Encoding = "utf-16"
     rename_files: bool = False
     create_files: bool = False
+    create_folders: bool = True
+    """The client's file creation makes the file's missing folders (Neovim's before 0.8 fails
+    on a path whose folder is missing)."""
     document_changes: bool = False
     snippets: bool = False
     disabled_actions: bool = False
