@@ -81,7 +81,8 @@ def _port_session(nvim: str, tmp_path: Path, folder_exists: bool) -> tuple[dict,
     seen = json.loads(out.read_text(encoding="utf-8"))
     assert "error" not in seen, seen.get("error")
     log = Path(seen["log"])
-    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    assert log.exists(), log  # where vim.lsp.get_log_path() says: the check below reads it
+    text = log.read_text(encoding="utf-8", errors="replace")
     seen["target"] = str(target)
     return seen, text, done.stderr
 
