@@ -65,6 +65,22 @@ CASES = {
         ),
         [("subagnet", "subagent"), ("wirte", "write"), ("flase", "false"), ("Flase", "false")],
     ),
+    "opencode-permission": (
+        ".opencode/agent/planner.md",
+        _lines(
+            "---",
+            f"description: {DESCRIPTION}",
+            "permission:",
+            "  read: allow",
+            "  edit: alow",
+            "  bash:",
+            '    "*": ask',
+            '    "git *": "dney" # careful',
+            "---",
+            "Plan the change.",
+        ),
+        [("alow", "allow"), ('"dney"', '"deny"')],
+    ),
     "copilot": (
         ".github/agents/reviewer.agent.md",
         _lines(

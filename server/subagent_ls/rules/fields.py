@@ -124,6 +124,8 @@ def field_types_and_values(ctx: LintContext) -> None:
         _report_bad_elements(ctx, spec, node)
         if spec.entry_keys and node.kind == "map":
             _report_incomplete_entries(ctx, spec, node)
+        if node.kind == "map" and spec.values and not spec.open_values:
+            _report_unknown_entry_values(ctx, spec, node)
         if node.kind in ("str", "timestamp") and (spec.values or spec.pattern):
             if not spec.open_values:
                 _report_unknown_value(ctx, spec, node)
@@ -275,6 +277,18 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
         edit = replace_scalar(node, suggestion)
         fix = Fix(f"Change to `{suggestion}`", (edit,)) if edit else None
     ctx.report(spec.unknown_value_code, message + effect, node.span, fix=fix, severity=severity)
+
+
+def _report_unknown_entry_values(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:
+    """A map whose values come from ``spec.values``, each directly or in a map of its own
+    (OpenCode's ``permission``: tool → action, or tool → pattern → action): each string
+    outside them, as for a value of the field itself."""
+    for item in node.items:
+        entry = item.value
+        leaves = [i.value for i in entry.items] if entry.kind == "map" else [entry]
+        for leaf in leaves:
+            if leaf.kind == "str" and kind_of(ctx, leaf) == "str":
+                _report_unknown_value(ctx, spec, leaf)
 
 
 def _report_out_of_range(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> None:

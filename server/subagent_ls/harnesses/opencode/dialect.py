@@ -38,7 +38,7 @@ from subagent_ls.harnesses.model import (
 from subagent_ls.harnesses.opencode.loader import JsType, Loaded, js_string, js_value, load
 from subagent_ls.harnesses.opencode.mcp import opencode_mcp_reference
 from subagent_ls.harnesses.opencode.references import task_patterns
-from subagent_ls.harnesses.opencode.schema import FIELDS, UNDESCRIBED, Schema
+from subagent_ls.harnesses.opencode.schema import ACTION_ONLY, FIELDS, UNDESCRIBED, Schema
 
 HARNESS = "OpenCode"
 VERSION = "1.18.33"
@@ -123,7 +123,24 @@ def _span(doc: AgentDocument, loaded: Loaded, key: str, schema: Schema) -> Span 
     if key == "tools" and item.value.kind == "map":
         wrong = (i.value for i in item.value.items if schema.kind(i.value) != "boolean")
         return next(wrong, item.value).span
+    if key == "permission" and item.value.kind == "map":
+        return _wrong_action(item.value, schema).span
     return item.value.span
+
+
+def _wrong_action(node: YamlNode, schema: Schema) -> YamlNode:
+    """The first value of a ``permission`` map that is not an action where one is wanted (a
+    map where only an action is taken, or not a map of patterns to actions), else the map."""
+    for item in node.items:
+        value = item.value
+        if schema.is_action(value):
+            continue
+        if item.name in ACTION_ONLY or value.kind != "map":
+            return value
+        wrong = next((r.value for r in value.items if not schema.is_action(r.value)), None)
+        if wrong is not None:
+            return wrong
+    return node
 
 
 def _opening(doc: AgentDocument) -> Span:
