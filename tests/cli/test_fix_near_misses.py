@@ -29,10 +29,11 @@ CASES = {
             f"description: {DESCRIPTION}",
             "tools: Reed, Grpe, Bash  # what it may run",
             "model: sonet",
+            "background: ture",
             "---",
             "Review the change.",
         ),
-        [("Reed", "Read"), ("Grpe", "Grep"), ("sonet", "sonnet")],
+        [("Reed", "Read"), ("Grpe", "Grep"), ("sonet", "sonnet"), ("ture", "true")],
     ),
     "claude-code-list": (
         ".claude/agents/reviewer.md",

@@ -275,6 +275,8 @@ def _report_unknown_value(ctx: LintContext, spec: FieldSpec, node: YamlNode) -> 
     if suggestion is not None:
         message += f" Did you mean `{suggestion}`?"
         edit = replace_scalar(node, suggestion)
+        if node.style is None and "boolean" in spec.types and suggestion in ("true", "false"):
+            edit = Edit(node.span, suggestion)  # plain, as written: the boolean the field takes
         fix = Fix(f"Change to `{suggestion}`", (edit,)) if edit else None
     ctx.report(spec.unknown_value_code, message + effect, node.span, fix=fix, severity=severity)
 
