@@ -39,9 +39,12 @@ def predicted(dialect: str, files: list[Path]) -> dict[Path, dict]:
 
 
 def agrees(ours: dict, seen: Observed) -> bool:
+    """Whether our verdict of the file where it lies is what the harness does with it in its
+    folder (where the runners put it): `elsewhere` says it would load it there, by the name."""
     if seen.broke_configuration:
         return ours["outcome"] == "breaks-configuration"
-    return ours["loads"] == seen.loads and (not seen.loads or ours["name"] == seen.name)
+    loads = ours["loads"] or ours["outcome"] == "elsewhere"
+    return loads == seen.loads and (not seen.loads or ours["name"] == seen.name)
 
 
 def select(harness: str, limit: int | None, every: int) -> list[Path]:
