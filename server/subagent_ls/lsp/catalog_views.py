@@ -12,7 +12,6 @@ from lsprotocol import types
 from subagent_ls.core.text import Encoding, column_width
 from subagent_ls.lsp.convert import SOURCE
 from subagent_ls.lsp.state import Analysis, ServerState
-from subagent_ls.workspace.catalog.resolve import where
 
 if TYPE_CHECKING:
     from subagent_ls.analysis.results import TargetVerdict
@@ -98,8 +97,9 @@ def lens_titles(analysis: Analysis, entry: Entry | None) -> list[str]:
         if entry.disabled:
             titles.append("disabled")
         if entry.shadowed_by is not None:
-            winner = entry.shadowed_by
-            titles.append(f"shadowed by {where(winner)}")
+            from subagent_ls.workspace.catalog.resolve import where  # loaded after start-up
+
+            titles.append(f"shadowed by {where(entry.shadowed_by)}")
         for other in entry.shadows:
             titles.append(f"overrides {other.source.label} {other.name}")
         if not entry.loads:
