@@ -48,7 +48,7 @@ local function hover(bufnr)
 end
 
 local function record(bufnr, code)
-  local attached = vim.wait(20000, function() return #clients_of(bufnr) > 0 end, 20)
+  local attached = vim.wait(60000, function() return #clients_of(bufnr) > 0 end, 20)  -- a loaded machine
   local seen = { file = vim.api.nvim_buf_get_name(bufnr), attached = attached, clients = {} }
   for _, client in ipairs(clients_of(bufnr)) do
     table.insert(seen.clients, { id = client.id, root = client.root_dir or client.config.root_dir })
