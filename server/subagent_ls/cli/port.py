@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from subagent_ls.cli.examples import example
@@ -125,11 +126,13 @@ STATES = {
 
 def _text(item: PortedFile) -> str:
     from subagent_ls.analysis.port import label
+    from subagent_ls.cli.catalog import shown_path
 
     ported, state = item.ported, item.state
     if not ported.harness:
         return f"{ported.source}: {ported.reason}\n"
-    head = f"{ported.source} → {ported.target or '-'} ({label(ported.harness)}): {STATES[state]}"
+    target = shown_path(Path(ported.target)) if ported.target else "-"
+    head = f"{ported.source} → {target} ({label(ported.harness)}): {STATES[state]}"
     if ported.loads:
         head += f", loads as `{ported.name}`"
     lines = [head]
