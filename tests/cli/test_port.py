@@ -99,6 +99,9 @@ def test_the_report_says_what_became_of_each_field(tmp_path):
     root = project(tmp_path, {".claude/agents/code-reviewer.md": CLAUDE_AGENT})
     done = run_cli("port", "--to", "copilot", ".claude/agents/code-reviewer.md", cwd=root)
     lines = [" ".join(line.split()) for line in done.out.splitlines()]
+    assert lines[0].startswith(  # the ported file by its path below the current folder
+        ".claude/agents/code-reviewer.md → .github/agents/code-reviewer.agent.md (GitHub "
+    )
     assert "tools mapped Read → view (read)" in lines
     assert (
         "tools mapped mcp__github__create_issue → github/create_issue (the MCP server `github` "
