@@ -274,16 +274,16 @@ def test_bad_input_is_reported_not_crashed_on(tmp_path):
     json.dumps(done.json)
 
 
-def test_a_file_of_a_format_without_port_facts_carries_all_but_its_tools(tmp_path):
+def test_a_base_format_file_keeps_only_the_tool_names_the_target_knows(tmp_path):
     text = "---\nname: helper\ndescription: Helps with files.\ntools: [Read, Bash]\n---\nBody.\n"
     root = project(tmp_path, {".agents/agents/helper.md": text})
     done = run_cli("port", "--to", "opencode", ".agents/agents/helper.md", cwd=root)
     assert done.code == 0, done.out
     lines = [" ".join(line.split()) for line in done.out.splitlines()]
     assert (
-        "tools left-out Read (the Harness Subagents format declares no capability of its tools)"
-        in lines
-    )
+        "tools left-out Read (the Harness Subagents format leaves tool names to the harness, "
+        "and OpenCode has no tool of that name)"
+    ) in lines
     written = (root / ".opencode/agent/helper.md").read_text()
     assert (
         written

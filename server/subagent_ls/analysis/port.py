@@ -50,6 +50,12 @@ def ports() -> dict[str, tuple[Dialect, PortFacts]]:
     return {harness: (dialect, facts) for harness, (dialect, facts) in found.items() if facts}
 
 
+def real_ports() -> tuple[str, ...]:
+    """The harnesses of ``ports`` whose dialect is verified against the harness's own loader
+    (``--to all``, the editor's actions); a seed format is a target by its name only."""
+    return tuple(h for h, (dialect, _) in ports().items() if dialect.verified_with is not None)
+
+
 def label(harness: str) -> str:
     return PROFILES[harness].harness
 
@@ -134,6 +140,9 @@ def port_file(
         why = f"{label(harness)} reads no agent folder in a project; give --out"
         return Ported(doc.path, harness, None, None, (name_row,), reason=why, own=mine)
     target = str(folder / (stem + facts.suffix))
+    if os.path.abspath(target) == os.path.abspath(doc.path):
+        why = f"{label(harness)} reads its agents from this file's own path; give --out"
+        return Ported(doc.path, harness, None, None, (name_row,), reason=why, own=mine)
     labels = (label(mine), label(harness))
     view = doc if doc.yaml.error is None else doc.repaired.view if doc.repaired else None
     if view is None or (doc.repaired is not None and doc.repaired.lost):
@@ -180,7 +189,9 @@ def _compose(
     rows: list[Row] = []
     read = {"name", "description"}
     if target.name_field:
-        lines.append(f"name: {scalar(name)}")
+        lines.append(f"{target.name_key}: {scalar(name)}")
+    if source is not None:
+        read.add(source.name_key)
     described = _description(doc, own, repaired)
     if described is not None:
         lines.append(f"description: {scalar(described.after or str(described.before))}")
@@ -195,7 +206,7 @@ def _compose(
     if source is not None:
         notes = source.tool_notes(doc)
         rows += [Row(key, "left-out", text, reason=why) for key, text, why in notes]
-    read.update(("tools", "disallowedTools", "permission"))
+    read.update(("tools", "disallowedTools", "permission", *(source.tool_keys if source else ())))
     entry = target.write_tools(tools.names)
     if entry.yaml is not None:
         lines.append(entry.yaml)

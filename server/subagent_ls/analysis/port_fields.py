@@ -103,10 +103,15 @@ def _port_tool(
     if source is None:
         why = f"{mine} declares no capability of its tools"
         return Row("tools", "left-out", name, reason=why), (), None
+    if source.verbatim_tools or target.verbatim_tools:
+        return _port_verbatim(name, source, target, labels)
     mcp = source.mcp_parse(base)
     if mcp is not None:
         server, tool = mcp
         to = target.mcp_name(server, tool)
+        if to is None:
+            why = f"{theirs}'s document does not say how it names an MCP server's tools"
+            return Row("tools", "left-out", name, reason=why), (), None
         why = f"the MCP server `{server}` must be connected in {theirs}" + widened
         return Row("tools", "kept" if to == name else "mapped", name, to, why), (to,), server
     capabilities = source.capabilities_of(base)
@@ -126,12 +131,32 @@ def _port_tool(
     return Row("tools", status, name, to, why), written, None
 
 
+def _port_verbatim(
+    name: str, source: PortFacts, target: PortFacts, labels: tuple[str, str]
+) -> tuple[Row, tuple[str, ...], str | None]:
+    """A tool of a format whose tool names are the harness's own: carried as written to it;
+    from it, kept where the target knows the name (a tool or an MCP tool of its own)."""
+    mine, theirs = labels
+    if target.verbatim_tools:
+        why = f"{theirs} leaves tool names to the harness: carried as written"
+        return Row("tools", "kept", name, name, why), (name,), None
+    base = name.partition("(")[0].strip()
+    mcp = target.mcp_parse(base)
+    if target.capabilities_of(base) or mcp is not None:
+        why = f"{mine} leaves tool names to the harness; this one is {theirs}'s own"
+        return Row("tools", "kept", name, name, why), (name,), mcp[0] if mcp else None
+    why = f"{mine} leaves tool names to the harness, and {theirs} has no tool of that name"
+    return Row("tools", "left-out", name, reason=why), (), None
+
+
 def port_model(value: str, source: PortFacts | None, target: PortFacts, theirs: str) -> Row:
     """The model by its meaning: an alias both have, or a model id of a vendor both run."""
     meaning = source.models(value) if source is not None else None
     written = target.write_model(meaning) if meaning is not None else None
     if written is None:
         why = f"{theirs} has no equivalent; the agent runs on the session's model"
+        if target.model_note is not None and meaning is not None and meaning != "inherit":
+            why = target.model_note
         return Row("model", "left-out", value, reason=why)
     if written == "":
         why = f"the session's model, {theirs}'s default"

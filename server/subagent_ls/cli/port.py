@@ -24,6 +24,12 @@ def _harnesses() -> tuple[str, ...]:
     return tuple(ports())
 
 
+def _every() -> tuple[str, ...]:
+    from subagent_ls.analysis.port import real_ports
+
+    return real_ports()
+
+
 def _dialects() -> list[str]:
     from subagent_ls.harnesses.registry import DIALECTS
 
@@ -33,7 +39,7 @@ def _dialects() -> list[str]:
 def _examples() -> str:
     from subagent_ls.cli import examples
 
-    others = [h for h in _harnesses() if h != examples.HARNESS]
+    others = [h for h in _every() if h != examples.HARNESS]
     first = others[0] if others else examples.HARNESS
     lines = [
         example(f"subagent-ls port --to {first} {examples.FOLDER}", "port every agent there", 52),
@@ -61,7 +67,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         required=True,
         choices=(*_harnesses(), "all"),
         metavar="HARNESS",
-        help="the harness to port to (" + ", ".join(_harnesses()) + "), or all",
+        help="the harness or format to port to (" + ", ".join(_harnesses()) + "), or all "
+        "(" + ", ".join(_every()) + ")",
     )
     parser.add_argument("--out", metavar="DIR", help="write into DIR instead")
     parser.add_argument(
@@ -82,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from subagent_ls.harnesses.registry import DIALECTS
     from subagent_ls.workspace.port_files import ports_of, settle_all
 
-    harnesses = _harnesses() if args.to == "all" else (args.to,)
+    harnesses = _every() if args.to == "all" else (args.to,)
     write = not (args.diff or args.check)
     forced = DIALECTS[args.dialect] if args.dialect else None
     found = ports_of(args.paths, harnesses, args.out, forced, every=args.dialect is not None)

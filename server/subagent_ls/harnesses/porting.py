@@ -59,16 +59,17 @@ class PortFacts(NamedTuple):
     names it reads as that capability. ``read_tools`` gives the tool names a file of this
     harness grants as written (None: every tool); ``write_tools`` the entry that grants exactly
     the names given (None: every tool). ``mcp_name`` spells a server's tool (``*``: all of its
-    tools) and ``mcp_parse`` reads one back. ``models`` maps a model value to its meaning
-    (``inherit``, or ``vendor/id`` for a model id), ``write_model`` a meaning back to a value
-    (None: no equivalent). ``name_pattern`` is what a name must match (anything else is made a
-    slug of ``name_charset``); ``name_field`` whether ``name`` is written (else the file name
-    carries it). ``sources`` says where the rows come from."""
+    tools; None: the harness says nothing of MCP tools) and ``mcp_parse`` reads one back.
+    ``models`` maps a model value to its meaning (``inherit``, or ``vendor/id`` for a model
+    id), ``write_model`` a meaning back to a value (None: no equivalent). ``name_pattern`` is
+    what a name must match (anything else is made a slug of ``name_charset``); ``name_field``
+    whether ``name`` is written (else the file name carries it). ``sources`` says where the
+    rows come from."""
 
     tools: Mapping[str, tuple[str, ...]]
     read_tools: Callable[[AgentDocument], tuple[str, ...] | None]
     write_tools: Callable[[tuple[str, ...] | None], WrittenTools]
-    mcp_name: Callable[[str, str], str]
+    mcp_name: Callable[[str, str], str | None]
     mcp_parse: Callable[[str], tuple[str, str] | None]
     sources: str
     aliases: Mapping[str, tuple[str, ...]] = EMPTY_MAPPING
@@ -92,6 +93,15 @@ class PortFacts(NamedTuple):
     toolsets: str | None = None
     """The separator after which a name's rest does not matter (``toolset/anything`` is the
     toolset's tools)."""
+    name_key: str = "name"
+    """The key a name is written under (agent-core's ``id``)."""
+    tool_keys: tuple[str, ...] = ("tools",)
+    """The keys ``read_tools`` reads (not reported as left out)."""
+    verbatim_tools: bool = False
+    """Tool names are the harness's own, carried as written (a format that leaves tool names
+    to the harness): to it, every name as written; from it, the names the target knows."""
+    model_note: str | None = None
+    """Why a model id is not carried to this harness, where it has no model ids of its own."""
 
     def capabilities_of(self, name: str) -> tuple[str, ...]:
         """The capabilities of one of this harness's tool names (or an alias): ``()`` where it

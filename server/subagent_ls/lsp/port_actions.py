@@ -22,13 +22,14 @@ PORT_COMMAND = "subagent-ls.port"
 
 
 def port_actions(state: ServerState, analysis: Analysis) -> list[types.CodeAction]:
-    """One action per harness a definition can be ported to, but the file's own."""
-    from subagent_ls.analysis.port import label, port_file, ports
+    """One action per real harness a definition can be ported to, but the file's own (a seed
+    format is ported to by ``subagent-ls port --to``)."""
+    from subagent_ls.analysis.port import label, port_file, real_ports
 
     if not (state.create_files and state.document_changes) or analysis.path is None:
         return []
     actions = []
-    for harness in ports():
+    for harness in real_ports():
         ported = port_file(analysis.doc, harness, forced=analysis.choice.dialect)
         if ported.own == harness or not ported.source_loads:
             continue
