@@ -195,3 +195,24 @@ def test_a_model_id_is_left_out_with_the_reason_the_document_gives(tmp_path):
     done = run_cli("port", "--to", "synapse", ".claude/agents/code-reviewer.md", cwd=root)
     assert "model kept inherit" in _lines(done.out)
     assert "model: inherit\n" in (root / ".synapse/agents/code-reviewer.md").read_text()
+
+
+def test_a_synapse_file_is_ported_as_synapse_grants_its_tools(tmp_path):
+    text = (
+        "---\nname: auditor\ndescription: Audits the code.\ntools: [read_file, patch, execute]\n"
+        "disallowed_tools: [execute]\n---\nAudit.\n"
+    )
+    root = project(tmp_path, {".synapse/agents/auditor.md": text})
+    done = run_cli("port", "--to", "claude-code", ".synapse/agents/auditor.md", cwd=root)
+    assert done.code == 0, done.out
+    lines = _lines(done.out)
+    assert "tools mapped read_file → Read (read)" in lines
+    assert (
+        "tools left-out patch (a main agent tool of Synapse (l. 80, 91) whose document does not "
+        "say what it does, so it has no equivalent to be mapped to)"
+    ) in lines
+    assert not any(line.startswith(("disallowed_tools", "tools mapped execute")) for line in lines)
+    written = (root / ".claude/agents/auditor.md").read_text()
+    assert (
+        written == "---\nname: auditor\ndescription: Audits the code.\ntools: Read\n---\nAudit.\n"
+    )

@@ -115,6 +115,8 @@ def _port_tool(
         why = f"the MCP server `{server}` must be connected in {theirs}" + widened
         return Row("tools", "kept" if to == name else "mapped", name, to, why), (to,), server
     capabilities = source.capabilities_of(base)
+    if not capabilities and base in source.uncharted:
+        return Row("tools", "left-out", name, reason=source.uncharted[base]), (), None
     if not capabilities:
         why = f"{mine} has no tool of that name, so it grants nothing"
         return Row("tools", "left-out", name, reason=why), (), None

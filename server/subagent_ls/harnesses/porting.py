@@ -93,6 +93,8 @@ class PortFacts(NamedTuple):
     toolsets: str | None = None
     """The separator after which a name's rest does not matter (``toolset/anything`` is the
     toolset's tools)."""
+    uncharted: Mapping[str, str] = EMPTY_MAPPING
+    """Tools the harness has whose capability its source does not say, each with why."""
     name_key: str = "name"
     """The key a name is written under (agent-core's ``id``)."""
     tool_keys: tuple[str, ...] = ("tools",)

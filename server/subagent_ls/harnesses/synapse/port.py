@@ -84,6 +84,10 @@ PORT = PortFacts(
     model_note="Synapse's model is `provider:model-name` (l. 78) and its document lists no "
     "provider ids, so the same model cannot be named there; the agent runs on the main "
     "agent's model",
+    uncharted={
+        "patch": "a main agent tool of Synapse (l. 80, 91) whose document does not say what it "
+        "does, so it has no equivalent to be mapped to"
+    },
     tool_keys=("tools", "disallowed_tools"),
     name_pattern=r"\S(?:.*\S)?",  # l. 75: name is the unique identifier; no rule of characters
     name_charset="a-z0-9-",

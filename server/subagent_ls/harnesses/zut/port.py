@@ -65,6 +65,10 @@ PORT = PortFacts(
     model_note="zut's `model` is its own provider's id (l. 45, `openai-codex/gpt-5.6-luna`) and "
     "its document lists no provider ids, so the same model cannot be named there; the profile "
     "runs on the host's model",
+    uncharted={
+        "lsp": "zut's `lsp` tool (l. 44) has no equivalent among the tools the other harnesses "
+        "share"
+    },
     name_pattern=r"\S(?:.*\S)?",  # l. 42: the name `subagent_spawn` is given; no rule of characters
     name_charset="a-z0-9-",
 )
