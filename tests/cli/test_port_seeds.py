@@ -216,3 +216,18 @@ def test_a_synapse_file_is_ported_as_synapse_grants_its_tools(tmp_path):
     assert (
         written == "---\nname: auditor\ndescription: Audits the code.\ntools: Read\n---\nAudit.\n"
     )
+
+
+def test_every_tool_is_written_as_each_format_says_every_tool(tmp_path):
+    text = "---\nname: helper\ndescription: Helps with anything.\n---\nHelp.\n"
+    root = project(tmp_path, {".claude/agents/helper.md": text})
+    for harness in sorted(PORTED):
+        out = tmp_path / harness
+        done = run_cli(
+            "port", "--to", harness, "--out", str(out), ".claude/agents/helper.md", cwd=root
+        )
+        assert done.code == 0, done.out
+        assert "tools kept every tool" in _lines(done.out)
+        ported = (out / "helper.md").read_text()
+        assert "tools" not in ported  # left out: the agent inherits every tool
+        assert verdict_of(root, out / "helper.md", harness)["loads"] is True

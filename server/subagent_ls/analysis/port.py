@@ -282,7 +282,8 @@ def _gate(ported: Ported, dialect: Dialect, facts: PortFacts) -> Ported:
     if verdict.name != ported.name:
         why = f"{theirs} would load it as `{verdict.name}`, not `{ported.name}`"
         return ported._replace(reason=why, verdict=verdict)
-    granted = verdict.tools if verdict.tools is not None else facts.read_tools(doc)
+    read = facts.read_tools(doc)  # None: every tool the harness gives (Synapse lists them)
+    granted = None if read is None else verdict.tools if verdict.tools is not None else read
     if granted == ("*",):
         granted = None
     if (granted is None) != (ported.tools is None) or set(granted or ()) != set(ported.tools or ()):
