@@ -1,6 +1,7 @@
 """Every real-world file of the corpus that loads in its own harness, ported to each other real
 harness: the port loads there by the target's own dialect (the gate ``port`` writes by), or it
-is refused for a reason a user can act on. The figures per pair are printed (``-s``)."""
+is refused for a reason a user can act on. The figures per pair are printed (``-s``). The
+Claude Code files are ported to each seed format too."""
 
 from __future__ import annotations
 
@@ -79,4 +80,41 @@ def test_the_report_names_every_tool_the_port_grants(ports):
         said = {name for f in rows for name in f.get("to", "").split(", ") if name}
         if said != set(p["tools"]):
             differ.append((p["source"], p["harness"], sorted(said), p["tools"]))
+    assert differ == []
+
+
+SEEDS = ("harness-subagents", "synapse", "zut", "agent-core")
+TOO_LONG = "the Harness Subagents format would report: `description` is "
+"""The base format's limit of 1,024 characters (its specification, l. 25)."""
+
+
+@pytest.fixture(scope="module")
+def seed_ports(tmp_path_factory) -> list[dict]:
+    """The Claude Code collections ported to each seed format (by its name: not in ``all``)."""
+    out = tmp_path_factory.mktemp("seeds")
+    paths = [str(CORPUS / c) for c in COLLECTIONS["claude-code"]]
+    found = []
+    for harness in SEEDS:
+        done = run_cli(
+            "port", "--dialect", "claude-code", "--to", harness, "--out", str(out / harness),
+            "--check", "--format", "json", *paths, timeout=600,
+        )  # fmt: skip
+        assert done.code in (0, 1), done.err
+        found += done.json["ports"]
+    return found
+
+
+def test_every_claude_code_file_that_loads_loads_in_each_seed_format(seed_ports):
+    ported = [p for p in seed_ports if p["sourceLoads"]]
+    assert len(ported) > 4000
+    refused = [(p["source"], p["harness"], p["reason"]) for p in ported if not p["loads"]]
+    assert [r for r in refused if not r[2].startswith(TOO_LONG)] == []
+    assert len(refused) < len(ported) // 20
+    differ = []
+    for p in ported:
+        if p["loads"] and p["tools"] is not None:
+            rows = [f for f in p["fields"] if f["field"] == "tools" and f["status"] != "left-out"]
+            said = {name for f in rows for name in f.get("to", "").split(", ") if name}
+            if said != set(p["tools"]):
+                differ.append((p["source"], p["harness"], sorted(said), p["tools"]))
     assert differ == []
