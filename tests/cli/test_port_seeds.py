@@ -231,3 +231,36 @@ def test_every_tool_is_written_as_each_format_says_every_tool(tmp_path):
         ported = (out / "helper.md").read_text()
         assert "tools" not in ported  # left out: the agent inherits every tool
         assert verdict_of(root, out / "helper.md", harness)["loads"] is True
+
+
+@pytest.mark.parametrize(
+    ("effort", "row"),
+    [
+        ("high", "effort mapped high → reasoning_effort: high"),
+        ("xhigh", "effort left-out xhigh (Synapse has no value for it that means the same)"),
+    ],
+)
+def test_effort_is_carried_where_the_format_takes_its_level(tmp_path, effort, row):
+    text = f"---\nname: thinker\ndescription: Thinks it over.\neffort: {effort}\n---\nThink.\n"
+    root = project(tmp_path, {".claude/agents/thinker.md": text})
+    done = run_cli("port", "--to", "synapse", ".claude/agents/thinker.md", cwd=root)
+    assert done.code == 0, done.out
+    assert row in _lines(done.out)
+    written = (root / ".synapse/agents/thinker.md").read_text()
+    assert ("reasoning_effort: high\n" in written) is (effort == "high")
+    done = run_cli("port", "--to", "zut", "--out", "z", ".claude/agents/thinker.md", cwd=root)
+    assert done.code == 0, done.out
+    assert f"thinking: {effort}\n" in (root / "z/thinker.md").read_text()
+    assert verdict_of(root, root / "z/thinker.md", "zut")["loads"] is True
+
+
+def test_a_level_claude_code_does_not_take_is_not_carried_back(tmp_path):
+    text = "---\nname: quick\ndescription: Answers fast.\nreasoning_effort: minimal\n---\nGo.\n"
+    root = project(tmp_path, {".synapse/agents/quick.md": text})
+    done = run_cli("port", "--to", "claude-code", ".synapse/agents/quick.md", cwd=root)
+    assert done.code == 0, done.out
+    assert (
+        "reasoning_effort left-out minimal (Claude Code has no value for it that means the same)"
+        in _lines(done.out)
+    )
+    assert "effort" not in (root / ".claude/agents/quick.md").read_text()

@@ -224,6 +224,8 @@ def port_carried(
         value = read_value(item.value, mine.kind)
         if value is not None and mine.kind == "color":
             value = port_color(str(value), source, target)
+        if goal.values and str(value) not in goal.values:
+            value = None
         if value is None or goal.kind != mine.kind:
             why = f"{theirs} has no value for it that means the same"
             rows.append(Row(mine.key, "left-out", text, reason=why))

@@ -43,6 +43,8 @@ class Carried(NamedTuple):
     kind: Kind
     source: str
     """Where the harness defines it (its document, loader or schema)."""
+    values: tuple[str, ...] = ()
+    """The values it takes (empty: any of its kind); another is not carried to it."""
 
 
 class WrittenTools(NamedTuple):

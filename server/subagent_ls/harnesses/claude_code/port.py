@@ -108,7 +108,9 @@ PORT = PortFacts(
         "color": Carried("color", "color", "`color` of Claude Code's schema"),
         "max-turns": Carried("maxTurns", "positive-integer", "`maxTurns` of its schema"),
         "skills": Carried("skills", "string-list", "`skills` of its schema"),
-        "effort": Carried("effort", "string", "`effort` of its schema"),
+        "effort": Carried(
+            "effort", "string", "`effort` of its schema", tuple(FIELDS["effort"].values)
+        ),
     },
     colors=CSS_COLORS,
     name_pattern=r"[^\s:-][^:\r\n]{0,255}",

@@ -11,7 +11,7 @@ web tools, or of a subagent's delegating further."""
 from __future__ import annotations
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.harnesses.porting import PortFacts, WrittenTools
+from subagent_ls.harnesses.porting import Carried, PortFacts, WrittenTools
 from subagent_ls.harnesses.synapse.dialect import FRAMEWORK_TOOLS, granted_tools, listed
 
 SOURCE = "Synapse's document (`synapse-subagents.zh.txt`), the lines of each row"
@@ -87,6 +87,15 @@ PORT = PortFacts(
     uncharted={
         "patch": "a main agent tool of Synapse (l. 80, 91) whose document does not say what it "
         "does, so it has no equivalent to be mapped to"
+    },
+    carried={
+        # l. 79, 204: off/minimal/low/medium/high/max (inherit is "not configured", l. 204)
+        "effort": Carried(
+            "reasoning_effort",
+            "string",
+            "`reasoning_effort`, l. 79",
+            ("off", "minimal", "low", "medium", "high", "max"),
+        ),
     },
     tool_keys=("tools", "disallowed_tools"),
     name_pattern=r"\S(?:.*\S)?",  # l. 75: name is the unique identifier; no rule of characters

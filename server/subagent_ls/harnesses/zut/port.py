@@ -10,7 +10,7 @@ to zut needs ``--out``."""
 from __future__ import annotations
 
 from subagent_ls.core.document import AgentDocument
-from subagent_ls.harnesses.porting import PortFacts, WrittenTools, listed_tools
+from subagent_ls.harnesses.porting import Carried, PortFacts, WrittenTools, listed_tools
 
 SOURCE = "zut's document (`zut-named-subagent-profiles.txt`), l. 44 and 53"
 TOOLS = {
@@ -65,6 +65,15 @@ PORT = PortFacts(
     model_note="zut's `model` is its own provider's id (l. 45, `openai-codex/gpt-5.6-luna`) and "
     "its document lists no provider ids, so the same model cannot be named there; the profile "
     "runs on the host's model",
+    carried={
+        # l. 47: `thinking` (an alias of `reasoning`): off, minimum, low, medium, high, xhigh, max
+        "effort": Carried(
+            "thinking",
+            "string",
+            "`thinking`, l. 47",
+            ("off", "minimum", "low", "medium", "high", "xhigh", "max"),
+        ),
+    },
     uncharted={
         "lsp": "zut's `lsp` tool (l. 44) has no equivalent among the tools the other harnesses "
         "share"
