@@ -141,13 +141,21 @@ end
 -- The server of the current buffer, else any subagent-ls client.
 local function clients() return ours(vim.api.nvim_get_current_buf()) or ours(nil) end
 
-local function refresh_lenses(bufnr)
-  if not vim.api.nvim_buf_is_valid(bufnr) or ours(bufnr) == nil then return end
+local function refresh_now(bufnr)
+  -- not while Neovim quits or the server stops: a request after its shutdown is an error
+  if vim.v.exiting ~= vim.NIL or not vim.api.nvim_buf_is_valid(bufnr) then return end
+  local client = ours(bufnr)
+  if client == nil or client:is_stopped() then return end
   if vim.fn.has('nvim-0.10') == 1 then
     vim.lsp.codelens.refresh({ bufnr = bufnr })
   elseif bufnr == vim.api.nvim_get_current_buf() then
     vim.lsp.codelens.refresh() -- before 0.10: the current buffer only
   end
+end
+
+-- Refresh once the event that asks for it is over (a save followed by :qa sends nothing).
+local function refresh_lenses(bufnr)
+  vim.schedule(function() refresh_now(bufnr) end)
 end
 M.refresh_lenses = refresh_lenses
 
