@@ -6,8 +6,9 @@
 //
 // 1. With `subagents.server.path` set: the error squiggle and its Problems entry, the quick-fix,
 //    the catalog (the shadowed definition under its winner), restart, fix-all, grouping, harness,
-//    a `.claude/agents/` file's verdict in each of its target harnesses (code lens) and the
-//    catalogs of every target side by side.
+//    a `.claude/agents/` file's verdict in each of its target harnesses (code lens), the
+//    catalogs of every target side by side, and a `.claude/agents/` file ported to OpenCode from
+//    the Refactor menu (the file it makes, read from disk).
 // 2. In a workspace with no harness folder at all (beside it: `Mes Projets/collection été`), only
 //    a plugin's agent, a README and a skill, all three with the same broken agent-like
 //    frontmatter: the extension starts, the agent gets its squiggle and Problems entry, the
@@ -25,7 +26,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,30 @@ description: Reviews code: use when a change is ready.
 Claude Code quotes the description above and loads this file; GitHub Copilot CLI rejects its YAML.
 `;
 
+// A Claude Code agent with tools, and the file "Port to OpenCode…" makes of it.
+const DOC_WRITER = `---
+name: doc-writer
+description: Writes reference documentation for a module. Use when a public module has no docs page yet.
+tools: Read, Grep, Glob
+---
+
+# Role
+Read the module and write its reference page, one section per public function.
+`;
+const DOC_WRITER_OPENCODE = `---
+description: Writes reference documentation for a module. Use when a public module has no docs page yet.
+mode: subagent
+tools:
+  "*": false
+  read: true
+  grep: true
+  glob: true
+---
+
+# Role
+Read the module and write its reference page, one section per public function.
+`;
+
 // The same text in a plugin's agent, a README and a skill: an error in an agent file only.
 const AGENT_LIKE = `---
 name: reviewer
@@ -126,6 +151,7 @@ await write(join(home, '.agents/agents/note-taker.md'), USER_NOTES);
 await write(join(project, '.agents/agents/code-reviewer.md'), PROJECT_REVIEWER);
 await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
 await write(join(project, '.claude/agents/shared-reviewer.md'), SHARED_REVIEWER);
+await write(join(project, '.claude/agents/doc-writer.md'), DOC_WRITER);
 const collection = join(temp, 'Mes Projets', 'collection été');
 const plainHome = join(temp, 'home-plain'); // no user-level agents either
 await mkdir(plainHome, { recursive: true });
@@ -315,6 +341,56 @@ async function withServerPath() {
     await harness('claude-code').click();
     await pane.locator('.monaco-list-row', { hasText: 'copilot: not loaded' }).first().waitFor();
   });
+
+  const port = (title) => page.locator('.action-widget .monaco-list-row', { hasText: title });
+  const errors = page.locator('.notifications-toasts .notification-list-item', {
+    has: page.locator('.notification-list-item-icon.codicon-error'),
+  });
+  await step('refactor-menu', async () => {
+    // a notification left by a step above (a restart's) is cleared: any shown after the port is the port's
+    await runCommand(page, 'Notifications: Clear All Notifications', 'Clear All Notifications');
+    await page.locator('.notifications-toasts .notification-list-item').first().waitFor({ state: 'detached' });
+    await quickOpen(page, 'doc-writer.md');
+    const editor = page.locator('.monaco-editor[data-uri$="/.claude/agents/doc-writer.md"]').first();
+    await editor.locator('.codelens-decoration', { hasText: 'loads in' }).first().waitFor();
+    // The menu sometimes misses the first key press while the editor settles: try again.
+    for (let attempt = 1; ; attempt += 1) {
+      await editor.locator('.view-line', { hasText: 'name: doc-writer' }).first().click();
+      await page.keyboard.press('Control+Shift+R');
+      try {
+        await port('Port to OpenCode…').first().waitFor({ timeout: 15_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await page.keyboard.press('Escape');
+      }
+    }
+    for (const title of ['Port to Gemini CLI…', 'Port to GitHub Copilot CLI…', 'Port to OpenCode…']) {
+      if ((await port(title).count()) !== 1) {
+        throw new Error(`"${title}" is offered ${await port(title).count()} times`);
+      }
+    }
+    if ((await port('Port to Claude Code').count()) !== 0) {
+      throw new Error('a Claude Code agent is offered a port to Claude Code');
+    }
+  });
+
+  await step('ported-to-opencode', async () => {
+    const ported = join(project, '.opencode/agent/doc-writer.md');
+    await port('Port to OpenCode…').first().click();
+    const deadline = Date.now() + 30_000;
+    let text;
+    while ((text = await readFile(ported, 'utf8').catch(() => undefined)) !== DOC_WRITER_OPENCODE) {
+      if (Date.now() > deadline) {
+        throw new Error(`${ported} should hold the port to OpenCode, not ${JSON.stringify(text)}`);
+      }
+      await page.waitForTimeout(250);
+    }
+    await page.waitForTimeout(500); // a late error would be shown by now
+    if ((await errors.count()) > 0) {
+      throw new Error(`an error was shown: ${JSON.stringify(await errors.allInnerTexts())}`);
+    }
+  });
 }
 
 async function withoutHarnessFolder() {
@@ -453,6 +529,8 @@ async function withBundledServer() {
   });
   await step('bundled-server-origin', async () => {
     await runCommand(page, 'Subagents: Show Output', 'Show Output');
+    // the Output view's filter keeps the line in view however long the log has grown below it
+    await page.locator('.panel .viewpane-filter input').filter({ visible: true }).fill('libraries bundled');
     await page.locator('.monaco-editor .view-line', { hasText: 'libraries bundled for cp3' }).first().waitFor();
   });
 }
@@ -480,6 +558,7 @@ async function online() {
   );
   await write(join(project, '.agents/agents/release-planner.md'), PROJECT_PLANNER);
   await rm(join(project, '.vscode'), { recursive: true, force: true }); // the harness picked above
+  await rm(join(project, '.opencode'), { recursive: true, force: true }); // the port made above
   const bare = { ...env, PATH: pathWithoutServer() };
   if (spawnSync('python3', ['-c', 'import subagent_ls'], { env: bare }).status === 0) {
     throw new Error('the Install button cannot be tested: python3 on PATH already has subagent_ls');
