@@ -61,7 +61,8 @@ class PortFacts(NamedTuple):
     names it reads as that capability. ``read_tools`` gives the tool names a file of this
     harness grants as written (None: every tool); ``write_tools`` the entry that grants exactly
     the names given (None: every tool). ``mcp_name`` spells a server's tool (``*``: all of its
-    tools; None: the harness says nothing of MCP tools) and ``mcp_parse`` reads one back.
+    tools; None: the harness says nothing of MCP tools, the default) and ``mcp_parse`` reads
+    one back.
     ``models`` maps a model value to its meaning (``inherit``, or ``vendor/id`` for a model
     id), ``write_model`` a meaning back to a value (None: no equivalent). ``name_pattern`` is
     what a name must match (anything else is made a slug of ``name_charset``); ``name_field``
@@ -71,9 +72,9 @@ class PortFacts(NamedTuple):
     tools: Mapping[str, tuple[str, ...]]
     read_tools: Callable[[AgentDocument], tuple[str, ...] | None]
     write_tools: Callable[[tuple[str, ...] | None], WrittenTools]
-    mcp_name: Callable[[str, str], str | None]
-    mcp_parse: Callable[[str], tuple[str, str] | None]
     sources: str
+    mcp_name: Callable[[str, str], str | None] = lambda server, tool: None
+    mcp_parse: Callable[[str], tuple[str, str] | None] = lambda name: None
     aliases: Mapping[str, tuple[str, ...]] = EMPTY_MAPPING
     models: Callable[[str], str | None] = lambda value: None
     write_model: Callable[[str], str | None] = lambda meaning: None
@@ -140,3 +141,10 @@ def slug(text: str, charset: str) -> str:
     import re
 
     return re.sub(f"[^{charset}]+", "-", text.lower()).strip("-")
+
+
+def vendor_model(meaning: str, vendor: str, prefix: str) -> str | None:
+    """The id a harness writes for a model meaning of ``vendor`` whose id starts with ``prefix``
+    (``anthropic/claude-…`` → ``claude-…``), or None: another vendor's model."""
+    found, _, model = meaning.partition("/")
+    return model if found == vendor and model.startswith(prefix) else None

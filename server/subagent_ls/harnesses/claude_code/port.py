@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.claude_code.dialect import BUILT_IN_TOOLS, COLORS, FIELDS, TOOL_ALIASES
-from subagent_ls.harnesses.porting import Carried, PortFacts, WrittenTools, listed_tools
+from subagent_ls.harnesses.porting import (
+    Carried,
+    PortFacts,
+    WrittenTools,
+    listed_tools,
+    vendor_model,
+)
 
 SOURCE = "Claude Code 2.1.332's tool registry (`BUILT_IN_TOOLS` of `claude_code/dialect.py`)"
 TOOLS = {
@@ -89,10 +95,7 @@ def models(value: str) -> str | None:
 
 
 def write_model(meaning: str) -> str | None:
-    if meaning == "inherit":
-        return "inherit"
-    vendor, _, model = meaning.partition("/")
-    return model if vendor == "anthropic" and model.startswith("claude-") else None
+    return "inherit" if meaning == "inherit" else vendor_model(meaning, "anthropic", "claude-")
 
 
 PORT = PortFacts(

@@ -11,7 +11,13 @@ import re
 from subagent_ls.core.document import AgentDocument
 from subagent_ls.harnesses.gemini.dialect import FIELDS
 from subagent_ls.harnesses.gemini.loader import BUILTIN_TOOLS
-from subagent_ls.harnesses.porting import Carried, PortFacts, WrittenTools, listed_tools
+from subagent_ls.harnesses.porting import (
+    Carried,
+    PortFacts,
+    WrittenTools,
+    listed_tools,
+    vendor_model,
+)
 
 SOURCE = "Gemini CLI 0.61.0's `ALL_BUILTIN_TOOL_NAMES` (`BUILTIN_TOOLS` of `gemini/loader.py`)"
 TOOLS = {
@@ -76,10 +82,7 @@ def models(value: str) -> str | None:
 
 def write_model(meaning: str) -> str | None:
     """``inherit`` is the default (the field is left out); a Google model id as is."""
-    if meaning == "inherit":
-        return ""
-    vendor, _, model = meaning.partition("/")
-    return model if vendor == "google" and model.startswith("gemini-") else None
+    return "" if meaning == "inherit" else vendor_model(meaning, "google", "gemini-")
 
 
 PORT = PortFacts(

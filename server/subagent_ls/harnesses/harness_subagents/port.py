@@ -40,8 +40,6 @@ PORT = PortFacts(
     tools=NO_TOOLS,
     read_tools=read_tools,
     write_tools=write_tools,
-    mcp_name=lambda server, tool: None,
-    mcp_parse=lambda name: None,
     sources=SOURCE,
     write_model=lambda meaning: "" if meaning == "inherit" else None,  # l. 128: inherit's default
     verbatim_tools=True,

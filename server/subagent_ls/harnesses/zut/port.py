@@ -57,8 +57,6 @@ PORT = PortFacts(
     tools=TOOLS,
     read_tools=read_tools,
     write_tools=write_tools,
-    mcp_name=lambda server, tool: None,
-    mcp_parse=lambda name: None,
     sources=SOURCE,
     models=models,
     write_model=lambda meaning: "" if meaning == "inherit" else None,
