@@ -42,3 +42,14 @@ def run_cli(
     )
     assert "Traceback" not in done.stderr, done.stderr
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+def git_project(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A git project (``tmp_path/project``) holding ``files`` (relative path: text)."""
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root

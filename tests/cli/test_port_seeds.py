@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from cli_helpers import git_project as project
 from cli_helpers import run_cli
 
 CLAUDE_AGENT = """\
@@ -50,16 +51,6 @@ PORTED = {  # the file written, its frontmatter, and the tools the format grants
 }
 OUT = {"zut": "profiles", "agent-core": "profiles"}
 """zut scans no project folder, and agent-core's is `.claude/agents/`, where the source lies."""
-
-
-def project(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "project"
-    (root / ".git").mkdir(parents=True)
-    for relative, text in files.items():
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
 
 
 def verdict_of(root: Path, path: Path, harness: str) -> dict:
