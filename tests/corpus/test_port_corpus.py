@@ -6,6 +6,7 @@ Claude Code files are ported to each seed format too."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
@@ -39,16 +40,21 @@ REFUSED = (
 @pytest.fixture(scope="module")
 def ports(tmp_path_factory) -> list[dict]:
     out = tmp_path_factory.mktemp("ported")
-    found = []
-    for harness, collections in COLLECTIONS.items():
-        paths = [str(CORPUS / c) for c in collections]
-        done = run_cli(
-            "port", "--dialect", harness, "--to", "all", "--out", str(out), "--check",
-            "--format", "json", *paths, timeout=600,
-        )  # fmt: skip
-        assert done.code in (0, 1), done.err
-        found += done.json["ports"]
-    return found
+    return [
+        port for harness, collections in COLLECTIONS.items()
+        for port in ported(harness, "all", out, collections)
+    ]  # fmt: skip
+
+
+def ported(dialect: str, to: str, out: Path, collections: list[str]) -> list[dict]:
+    """What ``port --check`` reports for the collections read in ``dialect``, ported ``to``."""
+    paths = [str(CORPUS / c) for c in collections]
+    done = run_cli(
+        "port", "--dialect", dialect, "--to", to, "--out", str(out), "--check",
+        "--format", "json", *paths, timeout=600,
+    )  # fmt: skip
+    assert done.code in (0, 1), done.err
+    return done.json["ports"]
 
 
 def test_every_port_of_a_file_that_loads_loads_in_its_target(ports):
@@ -92,16 +98,8 @@ TOO_LONG = "the Harness Subagents format would report: `description` is "
 def seed_ports(tmp_path_factory) -> list[dict]:
     """The Claude Code collections ported to each seed format (by its name: not in ``all``)."""
     out = tmp_path_factory.mktemp("seeds")
-    paths = [str(CORPUS / c) for c in COLLECTIONS["claude-code"]]
-    found = []
-    for harness in SEEDS:
-        done = run_cli(
-            "port", "--dialect", "claude-code", "--to", harness, "--out", str(out / harness),
-            "--check", "--format", "json", *paths, timeout=600,
-        )  # fmt: skip
-        assert done.code in (0, 1), done.err
-        found += done.json["ports"]
-    return found
+    claude = COLLECTIONS["claude-code"]
+    return [port for seed in SEEDS for port in ported("claude-code", seed, out / seed, claude)]
 
 
 def test_every_claude_code_file_that_loads_loads_in_each_seed_format(seed_ports):
