@@ -2,19 +2,11 @@
 -- the runtime path and started the server for the agent file: the client's root, the code lens
 -- (refreshed when the catalog changes), :SubagentsCatalog and :SubagentsCheck into the
 -- quickfix list. Driven by test_nvim_module.py; writes what it saw as JSON to SUBAGENT_LS_OUT.
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_report.lua')
 local out = {}
-local function finish()
-  local handle = assert(io.open(os.getenv('SUBAGENT_LS_OUT'), 'w'))
-  handle:write(vim.fn.json_encode(out))
-  handle:close()
-  vim.cmd('qa!')
-end
+local function finish() report.finish(out) end
 
-local function client_of(bufnr)
-  local all = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr })
-    or vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
-  return all[1]
-end
+local function client_of(bufnr) return report.clients(bufnr)[1] end
 
 local function quickfix(title)
   local ready = vim.wait(30000, function()

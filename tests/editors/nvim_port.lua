@@ -5,20 +5,11 @@
 -- its menu. Then what the user sees: the ported file's buffer (listed, its text, modified or
 -- not, in a window or not) and the file on disk, before and after :wall, and the messages.
 -- Driven by test_nvim_port.py; writes what it saw as JSON to SUBAGENT_LS_OUT.
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_report.lua')
 local out = {}
-local function finish()
-  local handle = assert(io.open(os.getenv('SUBAGENT_LS_OUT'), 'w'))
-  handle:write(vim.fn.json_encode(out))
-  handle:close()
-  vim.cmd('qa!')
-end
+local function finish() report.finish(out) end
 
-local function clients(bufnr)
-  if vim.lsp.get_clients then
-    return vim.lsp.get_clients({ bufnr = bufnr })
-  end
-  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
-end
+local clients = report.clients
 
 local function read(path)
   local handle = io.open(path, 'r')

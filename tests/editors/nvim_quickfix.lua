@@ -2,20 +2,11 @@
 -- server for the Markdown buffer: wait for the diagnostic, run the quick-fix as a user does
 -- (vim.lsp.buf.code_action(), the first item of its menu) and see the diagnostic clear.
 -- Driven by test_real_editors.py; writes what it saw as JSON to SUBAGENT_LS_OUT.
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_report.lua')
 local out = {}
-local function finish()
-  local handle = assert(io.open(os.getenv('SUBAGENT_LS_OUT'), 'w'))
-  handle:write(vim.fn.json_encode(out))
-  handle:close()
-  vim.cmd('qa!')
-end
+local function finish() report.finish(out) end
 
-local function clients(bufnr)
-  if vim.lsp.get_clients then
-    return vim.lsp.get_clients({ bufnr = bufnr })
-  end
-  return vim.lsp.buf_get_clients(bufnr)
-end
+local clients = report.clients
 
 local ok, err = pcall(function()
   local bufnr = vim.api.nvim_get_current_buf()

@@ -5,19 +5,11 @@
 -- (or after 20 s; at once for an empty code) and then the hover on the `name` value; then the
 -- subagent-ls clients running. Driven by
 -- test_nvim_module.py; writes what it saw as JSON to SUBAGENT_LS_OUT.
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_report.lua')
 local out = { buffers = {} }
-local function finish()
-  local handle = assert(io.open(os.getenv('SUBAGENT_LS_OUT'), 'w'))
-  handle:write(vim.fn.json_encode(out))
-  handle:close()
-  vim.cmd('qa!')
-end
+local function finish() report.finish(out) end
 
-local function clients_of(bufnr)
-  if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
-  if bufnr then return vim.tbl_values(vim.lsp.buf_get_clients(bufnr)) end
-  return vim.lsp.get_active_clients()
-end
+local clients_of = report.clients
 
 local function codes(bufnr)
   local seen = {}
